@@ -1,0 +1,1 @@
+"""tabletop: an UNO referee that watches a real card table from above."""

@@ -1,0 +1,396 @@
+"""The events, verdicts and state of GAME-RECORD.md as frozen values that round-trip to JSON objects.
+
+Field checks here are the ones a single line can fail on its own (a missing field, an unknown card); checks
+that need the rest of the record (a seat that does not exist) live in :mod:`tabletop.record`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from tabletop.cards import COLORS, Card
+from tabletop.rules import options_from_rules
+
+SOURCES = ("camera", "phone", "button", "host")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """One thing the table did. ``t`` (seconds since the game started) and ``source`` ride along untouched."""
+
+    TYPE: ClassVar[str] = ""
+    t: float | None = field(default=None, compare=False)
+    source: str | None = field(default=None, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.TYPE}
+        for f in fields(self):
+            if f.name in ("t", "source"):
+                continue
+            value = getattr(self, f.name)
+            if value is not None:
+                out[f.name] = _encode(value)
+        if self.t is not None:
+            out["t"] = self.t
+        if self.source is not None:
+            out["source"] = self.source
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Game(Event):
+    TYPE: ClassVar[str] = "game"
+    players: tuple[str, ...]
+    rules: dict[str, Any] = field(default_factory=lambda: {"preset": "official"}, hash=False)
+    draws_seen: bool | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deal(Event):
+    TYPE: ClassVar[str] = "deal"
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flip(Event):
+    TYPE: ClassVar[str] = "flip"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Play(Event):
+    TYPE: ClassVar[str] = "play"
+    card: Card
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Color(Event):
+    TYPE: ClassVar[str] = "color"
+    color: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unsure(Event):
+    TYPE: ClassVar[str] = "unsure"
+    guesses: tuple[tuple[Card, float], ...]
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(Event):
+    TYPE: ClassVar[str] = "draw"
+    seat: int | None = None
+    count: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        out = Event.to_json(self)
+        if self.count == 1:
+            del out["count"]
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pass(Event):
+    TYPE: ClassVar[str] = "pass"
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Uno(Event):
+    TYPE: ClassVar[str] = "uno"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Catch(Event):
+    TYPE: ClassVar[str] = "catch"
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Challenge(Event):
+    TYPE: ClassVar[str] = "challenge"
+    seat: int
+    guilty: bool | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reveal(Event):
+    TYPE: ClassVar[str] = "reveal"
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Points(Event):
+    TYPE: ClassVar[str] = "points"
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Swap(Event):
+    TYPE: ClassVar[str] = "swap"
+    seat: int
+    with_: int
+
+    def to_json(self) -> dict[str, Any]:
+        out = Event.to_json(self)
+        out["with"] = out.pop("with_")
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class End(Event):
+    TYPE: ClassVar[str] = "end"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retract(Event):
+    TYPE: ClassVar[str] = "retract"
+    ref: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Amend(Event):
+    TYPE: ClassVar[str] = "amend"
+    ref: int
+    event: Event
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.TYPE: cls
+    for cls in (Game, Deal, Flip, Play, Color, Unsure, Draw, Pass, Uno, Catch, Challenge, Reveal, Points, Swap,
+                End, Retract, Amend)
+}
+CORRECTIONS = (Retract, Amend)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.name
+    if isinstance(value, Event):
+        return value.to_json()
+    if isinstance(value, tuple):
+        return [_encode(item) for item in value]
+    return value
+
+
+# --- reading events -------------------------------------------------------------------------------------
+
+
+def _seat(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name!r} must be a seat number (0 or more)")
+    return value
+
+
+def _card(value: Any, name: str) -> Card:
+    if not isinstance(value, str):
+        raise ValueError(f"{name!r} must be a card name")
+    return Card.from_name(value)
+
+
+def _cards(value: Any, name: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise ValueError(f"{name!r} must be a list of card names")
+    return tuple(_card(item, name) for item in value)
+
+
+def _color(value: Any, name: str) -> str:
+    if value not in COLORS:
+        raise ValueError(f"{name!r} must be one of {', '.join(COLORS)}")
+    return str(value)
+
+
+def _count(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name!r} must be a whole number of at least 1")
+    return value
+
+
+def _whole(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name!r} must be a whole number (0 or more)")
+    return value
+
+
+def _flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name!r} must be true or false")
+    return value
+
+
+def _players(value: Any, name: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
+        raise ValueError(f"{name!r} must be a list of player names")
+    if not 2 <= len(value) <= 10:
+        raise ValueError(f"a game needs 2 to 10 players, not {len(value)}")
+    return tuple(value)
+
+
+def _rules(value: Any, name: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{name!r} must be an object")
+    options_from_rules(value)
+    return dict(value)
+
+
+def _guesses(value: Any, name: str) -> tuple[tuple[Card, float], ...]:
+    if not isinstance(value, list):
+        raise ValueError(f"{name!r} must be a list of [card, confidence] pairs")
+    guesses = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], int | float)
+                and not isinstance(item[1], bool) and 0 <= item[1] <= 1):
+            raise ValueError(f"{name!r} must be a list of [card, confidence] pairs")
+        guesses.append((_card(item[0], name), float(item[1])))
+    return tuple(guesses)
+
+
+def _nested(value: Any, name: str) -> Event:
+    if not isinstance(value, dict):
+        raise ValueError(f"{name!r} must be an event object")
+    event = event_from_json(value)
+    if isinstance(event, CORRECTIONS):
+        raise ValueError("a correction cannot amend an event into another correction")
+    return event
+
+
+Reader = Callable[[Any, str], Any]
+
+#: Per event type: its JSON fields, how each is read, and whether it must be there.
+SCHEMA: dict[str, tuple[tuple[str, Reader, bool], ...]] = {
+    "game": (("players", _players, True), ("rules", _rules, False), ("draws_seen", _flag, False)),
+    "deal": (("dealer", _seat, True),),
+    "flip": (("card", _card, True),),
+    "play": (("card", _card, True), ("seat", _seat, False)),
+    "color": (("color", _color, True), ("seat", _seat, False)),
+    "unsure": (("guesses", _guesses, True), ("seat", _seat, False)),
+    "draw": (("seat", _seat, False), ("count", _count, False)),
+    "pass": (("seat", _seat, False),),
+    "uno": (("seat", _seat, True),),
+    "catch": (("seat", _seat, True), ("target", _seat, True)),
+    "challenge": (("seat", _seat, True), ("guilty", _flag, False)),
+    "reveal": (("seat", _seat, True), ("cards", _cards, True)),
+    "points": (("seat", _seat, True), ("points", _whole, True)),
+    "swap": (("seat", _seat, True), ("with", _seat, True)),
+    "end": (("seat", _seat, True),),
+    "retract": (("ref", _whole, True),),
+    "amend": (("ref", _whole, True), ("event", _nested, True)),
+}
+
+
+def event_from_json(obj: Any) -> Event:
+    """The event a decoded JSON object stands for; ValueError says, in words, what is wrong with it."""
+    if not isinstance(obj, dict):
+        raise ValueError("an event must be a JSON object")
+    kind = obj.get("type")
+    if kind not in SCHEMA:
+        raise ValueError("an event needs a \"type\"" if kind is None else f"unknown event type {kind!r}")
+    values: dict[str, Any] = {}
+    for name, read, required in SCHEMA[kind]:
+        if name in obj and obj[name] is not None:
+            values["with_" if name == "with" else name] = read(obj[name], name)
+        elif required:
+            raise ValueError(f"a {kind!r} event needs {name!r}")
+    values.update(_extras(obj))
+    return EVENT_TYPES[kind](**values)
+
+
+def _extras(obj: dict[str, Any]) -> dict[str, Any]:
+    extras: dict[str, Any] = {}
+    t = obj.get("t")
+    if t is not None:
+        if isinstance(t, bool) or not isinstance(t, int | float) or t < 0:
+            raise ValueError("'t' must be a number of seconds (0 or more)")
+        extras["t"] = t
+    source = obj.get("source")
+    if source is not None:
+        if source not in SOURCES:
+            raise ValueError(f"'source' must be one of {', '.join(SOURCES)}")
+        extras["source"] = source
+    return extras
+
+
+# --- verdicts and state ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Something the referee concluded; ``ref`` is the 0-based line of the event at which it was reached."""
+
+    TYPE: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.TYPE}
+        out.update((f.name, _encode(getattr(self, f.name))) for f in fields(self))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty(Verdict):
+    TYPE: ClassVar[str] = "penalty"
+    seat: int
+    cards: int
+    reason: str
+    ref: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd(Verdict):
+    TYPE: ClassVar[str] = "round-end"
+    round: int
+    winner: int
+    ref: int
+
+
+@dataclass(frozen=True, slots=True)
+class Score(Verdict):
+    TYPE: ClassVar[str] = "score"
+    round: int
+    winner: int
+    points: int
+    totals: tuple[int, ...]
+    ref: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd(Verdict):
+    TYPE: ClassVar[str] = "game-end"
+    winner: int
+    totals: tuple[int, ...]
+    ref: int
+
+
+@dataclass(frozen=True, slots=True)
+class Notice(Verdict):
+    TYPE: ClassVar[str] = "notice"
+    reason: str
+    ref: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """What the table looks like after the record: the ``state`` object of GAME-RECORD.md."""
+
+    round: int
+    turn: int | None
+    direction: str
+    top: Card | None
+    color: str | None
+    hands: tuple[int | None, ...]
+    owed: tuple[int, ...]
+    totals: tuple[int, ...]
+    over: bool
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "state"}
+        out.update((f.name, _encode(getattr(self, f.name))) for f in fields(self))
+        return out

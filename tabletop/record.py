@@ -1,0 +1,164 @@
+"""Reading a game record (JSON Lines), checking it as a whole, and applying its corrections.
+
+A record is a list of entries ``(ref, event)``: ``ref`` is the event's 0-based line, the number verdicts and
+corrections use. Lines in files may be blank; the refs of a record read from a file are its line indexes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+
+from tabletop.errors import RecordError
+from tabletop.events import (
+    CORRECTIONS,
+    Amend,
+    Catch,
+    Deal,
+    Draw,
+    Event,
+    Flip,
+    Game,
+    Play,
+    Retract,
+    Swap,
+    event_from_json,
+)
+
+Entry = tuple[int, Event]
+
+
+def read_record(lines: Iterable[str]) -> list[Entry]:
+    """The record in ``lines``, checked; RecordError names the first bad line and what is wrong with it."""
+    entries = [(index, parse_line(text, index + 1)) for index, text in enumerate(lines) if text.strip()]
+    check_record(entries)
+    return entries
+
+
+def parse_line(text: str, line: int) -> Event:
+    """The event on one line of a record (``line`` counts from 1, for the message)."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"not valid JSON ({err.msg} at column {err.colno})", line) from None
+    try:
+        return event_from_json(obj)
+    except ValueError as err:
+        raise RecordError(str(err), line) from None
+
+
+def check_record(entries: Sequence[Entry]) -> None:
+    """Raise RecordError for the first entry that cannot stand where it is in the record."""
+    checker = _Checker()
+    for ref, event in entries:
+        problem = checker.problem(ref, event)
+        if problem:
+            raise RecordError(problem, ref + 1)
+
+
+class _Checker:
+    """Walks a record once, remembering what the cross-line checks need."""
+
+    def __init__(self) -> None:
+        self.players = 0
+        self.flipped = False
+        self.events: dict[int, Event] = {}
+
+    def problem(self, ref: int, event: Event) -> str | None:
+        """What is wrong with ``event`` at line ``ref``; the checker remembers it only when nothing is."""
+        problem = self._first_problem(ref, event)
+        if problem is None:
+            self._remember(ref, event)
+        return problem
+
+    def _first_problem(self, ref: int, event: Event) -> str | None:
+        if not self.players and not isinstance(event, Game):
+            return "the record must start with a 'game' event"
+        if isinstance(event, Amend):
+            return self._correction_problem(ref, event) or seat_problem(event.event, self.players)
+        if isinstance(event, Retract):
+            return self._correction_problem(ref, event)
+        if isinstance(event, Play | Draw) and not self.flipped:
+            return f"a {event.TYPE!r} before the round's first 'flip'"
+        return None if isinstance(event, Game) else seat_problem(event, self.players)
+
+    def _remember(self, ref: int, event: Event) -> None:
+        self.events[ref] = event
+        if isinstance(event, Game):
+            self.players, self.flipped = len(event.players), False
+        elif isinstance(event, Deal | Flip):
+            self.flipped = isinstance(event, Flip)
+
+    def _correction_problem(self, ref: int, event: Retract | Amend) -> str | None:
+        if event.ref == ref:
+            return "a correction cannot point at itself"
+        if event.ref > ref:
+            return f"a correction cannot point at a later line ({event.ref})"
+        target = self.events.get(event.ref)
+        if target is None:
+            return f"a correction points at line {event.ref}, which holds no event"
+        if isinstance(target, CORRECTIONS):
+            return "a correction cannot point at another correction"
+        return _game_correction_problem(target, event)
+
+
+def _game_correction_problem(target: Event, correction: Retract | Amend) -> str | None:
+    replacement = correction.event if isinstance(correction, Amend) else None
+    if isinstance(target, Game):
+        if not isinstance(replacement, Game):
+            return "a 'game' event can only be amended into another 'game' event"
+        if len(replacement.players) != len(target.players):
+            return "an amended 'game' must keep the number of players"
+    elif isinstance(replacement, Game):
+        return "only a 'game' event can be amended into a 'game' event"
+    return None
+
+
+def seat_problem(event: Event, players: int) -> str | None:
+    """What is wrong with the seats ``event`` names at a table of ``players``, if anything."""
+    for name in _seat_fields(event):
+        seat = getattr(event, name)
+        if seat is not None and seat >= players:
+            label = "with" if name == "with_" else name
+            return f"{label!r} names seat {seat}, but the game has seats 0 to {players - 1}"
+    return None
+
+
+def _seat_fields(event: Event) -> Iterator[str]:
+    if isinstance(event, Deal):
+        yield "dealer"
+    elif hasattr(event, "seat"):
+        yield "seat"
+    if isinstance(event, Catch):
+        yield "target"
+    if isinstance(event, Swap):
+        yield "with_"
+
+
+def corrected(entries: Sequence[Entry]) -> list[Entry]:
+    """The record as it really happened: retracted events gone, amended ones replaced, corrections dropped.
+
+    Every event keeps the ref of its own line, so verdicts point at the line a person would fix.
+    """
+    fate: dict[int, Event | None] = {}
+    for _, event in entries:
+        if isinstance(event, Retract):
+            fate[event.ref] = None
+        elif isinstance(event, Amend):
+            fate[event.ref] = event.event
+    if not fate:
+        return [entry for entry in entries if not isinstance(entry[1], CORRECTIONS)]
+    out: list[Entry] = []
+    for ref, event in entries:
+        if isinstance(event, CORRECTIONS):
+            continue
+        replacement = fate.get(ref, event)
+        if replacement is not None:
+            out.append((ref, replacement))
+    return out
+
+
+def write_record(events: Iterable[Event]) -> Iterator[str]:
+    """Each event as one line of JSON, the form read_record reads back."""
+    for event in events:
+        yield json.dumps(event.to_json())

@@ -1,0 +1,646 @@
+"""The referee: folds a game record into the state of the table and the verdicts it reaches.
+
+Pure: standard library only, no I/O, no clock, no threads. Everything is derived from the event list, so a
+correction (``retract``, ``amend``) simply derives everything again from the corrected record.
+
+The referee watches and never deals. It knows a hand's size only by counting (the deal, plays, draws it was
+told about, penalties); where it cannot be sure, the size is ``None`` and no penalty rests on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.cards import Card, hand_points
+from tabletop.errors import RecordError
+from tabletop.events import (
+    CORRECTIONS,
+    Catch,
+    Challenge,
+    Color,
+    Deal,
+    Draw,
+    End,
+    Event,
+    Flip,
+    Game,
+    GameEnd,
+    Notice,
+    Pass,
+    Penalty,
+    Play,
+    Points,
+    Reveal,
+    RoundEnd,
+    Score,
+    State,
+    Swap,
+    Uno,
+    Verdict,
+)
+from tabletop.record import Entry, _Checker, corrected
+from tabletop.rules import Options, can_stack, forbids, matches, options_from_rules, stacked_amount
+
+
+@dataclass(frozen=True, slots=True)
+class _WildDrawFour:
+    """A wild draw four on the pile, remembered for a challenge or a later proof."""
+
+    player: int
+    victim: int
+    before: Card | None
+    color: str | None
+
+    def forbids(self, card: Card, rule: str) -> bool:
+        return forbids(card, self.before, self.color, rule)
+
+
+class Referee:
+    """A game in progress: push events as the table produces them, read ``state`` and ``verdicts``.
+
+    Like a chess board, it records what the table did even when it was against the rules, and reports the
+    breach as a verdict instead of refusing the event.
+    """
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._entries: list[Entry] = []
+        self._checker = _Checker()
+        self._fold = _Fold()
+        for event in events:
+            self.push(event)
+
+    @classmethod
+    def from_entries(cls, entries: Sequence[Entry]) -> Referee:
+        """A referee over an already checked record whose refs may skip lines (blank lines in a file)."""
+        referee = cls()
+        referee._entries = list(entries)
+        referee._fold = _Fold.fold(corrected(entries))
+        return referee
+
+    def push(self, event: Event) -> list[Verdict]:
+        """Add the next event; return the verdicts it brings (after a correction: those it newly brings).
+
+        An event that cannot stand in the record raises RecordError and leaves the game untouched.
+        """
+        ref = self._entries[-1][0] + 1 if self._entries else 0
+        problem = self._checker.problem(ref, event)
+        if problem:
+            raise RecordError(problem, ref + 1)
+        self._entries.append((ref, event))
+        if isinstance(event, CORRECTIONS):
+            before = set(self._fold.verdicts)
+            self._fold = _Fold.fold(corrected(self._entries))
+            return [verdict for verdict in self._fold.verdicts if verdict not in before]
+        seen = len(self._fold.verdicts)
+        self._fold.apply(ref, event)
+        return self._fold.verdicts[seen:]
+
+    @property
+    def record(self) -> list[Event]:
+        return [event for _, event in self._entries]
+
+    @property
+    def verdicts(self) -> list[Verdict]:
+        return list(self._fold.verdicts)
+
+    @property
+    def state(self) -> State:
+        return self._fold.state()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._fold.players
+
+    @property
+    def options(self) -> Options:
+        return self._fold.opts
+
+
+def replay(entries: Sequence[Entry]) -> tuple[list[Verdict], State]:
+    """The verdicts and final state of a whole record, corrections applied first."""
+    fold = _Fold.fold(corrected(entries))
+    return fold.verdicts, fold.state()
+
+
+class _Fold:
+    """The running derivation. Mutable for speed, but only ever built by folding a record from its start."""
+
+    def __init__(self) -> None:
+        self.verdicts: list[Verdict] = []
+        self.players: tuple[str, ...] = ()
+        self.opts = Options()
+        self.draws_seen = True
+        self.n = 0
+        self.totals: list[int] = []
+        self.over = False
+        self.round = 0
+        self._reset_round(dealer=0)
+        self.in_round = False
+        self.handlers: dict[type, Callable[[int, Any], None]] = {
+            Game: self._game, Deal: self._deal, Flip: self._flip, Play: self._play, Color: self._color,
+            Draw: self._draw, Pass: self._pass, Uno: self._uno, Catch: self._catch, Challenge: self._challenge,
+            Reveal: self._reveal, Points: self._points, Swap: self._swap, End: self._end,
+        }
+
+    @classmethod
+    def fold(cls, entries: Iterable[Entry]) -> _Fold:
+        fold = cls()
+        for ref, event in entries:
+            fold.apply(ref, event)
+        return fold
+
+    def apply(self, ref: int, event: Event) -> None:
+        handler = self.handlers.get(type(event))
+        if handler is None:
+            return
+        if self.over and not isinstance(event, Game):
+            self.notice("game-over", ref)
+            return
+        handler(ref, event)
+
+    def state(self) -> State:
+        return State(
+            round=self.round,
+            turn=self.turn if self.in_round else None,
+            direction="clockwise" if self.direction == 1 else "counter-clockwise",
+            top=self.top,
+            color=self.color,
+            hands=tuple(self.hands),
+            owed=tuple(self.owed),
+            totals=tuple(self.totals),
+            over=self.over,
+        )
+
+    # --- bookkeeping -------------------------------------------------------------------------------------
+
+    def _reset_round(self, dealer: int) -> None:
+        size = self.opts.hand_size if self.round else 0
+        self.dealer = dealer
+        self.turn = (dealer + 1) % self.n if self.n else 0
+        self.direction = 1
+        self.hands: list[int | None] = [size] * self.n
+        self.owed = [0] * self.n
+        self.top: Card | None = None
+        self.color: str | None = None
+        self.flipped = False
+        self.opened = False
+        self.first_card = False
+        self.drawn = False
+        self.stack = 0
+        self.namer: int | None = None
+        self.due: set[int] = set()
+        self.precalled: int | None = None
+        self.suspects: dict[int, list[_WildDrawFour]] = {}
+        self.wild_draw_four: _WildDrawFour | None = None
+        self.challenged: _WildDrawFour | None = None
+        self.seven: int | None = None
+        self.winner: int | None = None
+        self.scored: dict[int, int] = {}
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        return (seat + self.direction * steps) % self.n
+
+    def notice(self, reason: str, ref: int) -> None:
+        self.verdicts.append(Notice(reason, ref))
+
+    def penalize(self, seat: int, cards: int, reason: str, ref: int) -> None:
+        self.verdicts.append(Penalty(seat, cards, reason, ref))
+        self.owe(seat, cards)
+
+    def owe(self, seat: int, cards: int) -> None:
+        """``seat`` must take ``cards`` more: they count in its hand from now, and it has received cards."""
+        if cards <= 0:
+            return
+        self.owed[seat] += cards
+        self.add_cards(seat, cards)
+
+    def add_cards(self, seat: int, cards: int) -> None:
+        hand = self.hands[seat]
+        if hand is not None:
+            self.hands[seat] = hand + cards
+        self.received(seat)
+
+    def received(self, seat: int) -> None:
+        """A seat that receives cards is no longer on UNO and can no longer be proven to have held a card."""
+        self.suspects.pop(seat, None)
+        self.due.discard(seat)
+        if self.precalled == seat:
+            self.precalled = None
+
+    def unknown(self, seat: int) -> None:
+        """``seat`` may have drawn cards nobody saw."""
+        self.hands[seat] = None
+        self.received(seat)
+
+    def close_windows(self, actor: int, ref: int) -> None:
+        """``actor`` began a turn: every other seat's chance to call UNO is over."""
+        if self.due:
+            for seat in sorted(self.due):
+                if seat != actor and self.opts.auto_catch:
+                    self.penalize(seat, self.opts.uno_penalty, "missed-uno", ref)
+            self.due.clear()
+        if self.precalled != actor:
+            self.precalled = None
+
+    def settle_pending(self, actor: int, ref: int) -> None:
+        """Things that had to happen before ``actor`` played or drew, and now cannot."""
+        self.wild_draw_four = None
+        if self.challenged is not None:
+            self.challenged = None
+            self.notice("challenge-undecided", ref)
+        if self.seven is not None:
+            self.unreported_swap(self.seven)
+
+    def end_turn(self) -> None:
+        """The current player's turn is over without a play of theirs (a pass, or the next player acted)."""
+        current = self.turn
+        if self.stack:
+            self.stack = 0
+        elif not self.drawn or not self.draws_seen:
+            self.unknown(current)
+        self.turn = self.next_seat(current)
+        self.drawn = False
+        if self.precalled == current:
+            self.precalled = None
+
+    def begin_turn_of(self, seat: int) -> None:
+        """``seat`` acts on its own turn; with draws unseen it may have drawn first."""
+        if not self.draws_seen:
+            self.unknown(seat)
+
+    # --- game and round ----------------------------------------------------------------------------------
+
+    def _game(self, ref: int, event: Game) -> None:
+        self.players = event.players
+        self.opts = options_from_rules(event.rules)
+        self.draws_seen = event.draws_seen is not False
+        self.n = len(event.players)
+        self.totals = [0] * self.n
+        self.over = False
+        self.round = 0
+        self.in_round = False
+        self._reset_round(dealer=0)
+
+    def _deal(self, ref: int, event: Deal) -> None:
+        if not (self.in_round and self.winner is None):
+            self.round += 1
+        self._reset_round(event.dealer)
+        self.in_round = True
+
+    def _flip(self, ref: int, event: Flip) -> None:
+        if not self.in_round or self.winner is not None:
+            self.notice("no-round-in-play", ref)
+            return
+        if self.opened:
+            self.notice("round-already-started", ref)
+            return
+        self._undo_flip()
+        first = (self.dealer + 1) % self.n
+        card = event.card
+        self.direction, self.turn, self.color = 1, first, card.color
+        if card.rank == "wild-draw-four":
+            self.top, self.flipped = None, False
+            return
+        self.top, self.flipped, self.first_card = card, True, True
+        if card.rank == "skip":
+            self.turn = self.next_seat(first)
+        elif card.rank == "reverse":
+            self.direction, self.turn = -1, self.dealer
+        elif card.rank == "draw-two":
+            self.hit(first, 2)
+        elif card.is_wild:
+            self.namer = first
+
+    def _undo_flip(self) -> None:
+        """A re-flip replaces the first card, and with it the draw two a first flip may have dealt out."""
+        if self.top is not None and self.top.rank == "draw-two":
+            first = (self.dealer + 1) % self.n
+            self.owed[first] -= 2
+            hand = self.hands[first]
+            self.hands[first] = None if hand is None else hand - 2
+        self.stack, self.namer, self.first_card = 0, None, False
+
+    def hit(self, victim: int, cards: int) -> None:
+        """A draw card lands on ``victim``: it draws at once and loses its turn, or (stacking) may answer."""
+        self.owe(victim, cards)
+        if self.opts.stacking == "off":
+            self.turn = self.next_seat(victim)
+        else:
+            self.stack, self.turn = cards, victim
+
+    # --- plays -------------------------------------------------------------------------------------------
+
+    def _play(self, ref: int, event: Play) -> None:
+        if not self.in_round or self.winner is not None:
+            self.notice("no-round-in-play", ref)
+            return
+        card = event.card
+        seat = self.turn if event.seat is None else event.seat
+        in_turn = self.take_turn(seat, card)
+        self.close_windows(seat, ref)
+        self.settle_pending(seat, ref)
+        answered = self.judge(seat, card, in_turn, ref)
+        self.prove(seat, card, ref)
+        self.lay(seat, card, answered)
+        if self.hands[seat] == 0:
+            self.go_out(seat, card, answered, ref)
+        else:
+            self.act(seat, card, answered)
+            self.watch_uno(seat, card)
+
+    def take_turn(self, seat: int, card: Card) -> bool:
+        """Whether ``seat`` plays on its own turn: the current player's, or the next one's after their pass."""
+        if seat == self.turn:
+            self.begin_turn_of(seat)
+            return True
+        if self.is_jump_in(card):
+            return False
+        if seat == self.next_seat(self.turn):
+            self.end_turn()
+            self.begin_turn_of(seat)
+            return True
+        return False
+
+    def is_jump_in(self, card: Card) -> bool:
+        return self.opts.jump_in and not self.first_card and not card.is_wild and card == self.top
+
+    def judge(self, seat: int, card: Card, in_turn: bool, ref: int) -> int:
+        """Call an out-of-turn or illegal card; return the stack ``card`` answers (0 when it answers none)."""
+        stack, self.stack = self.stack, 0
+        if not in_turn:
+            if not self.is_jump_in(card):
+                self.penalize(seat, self.opts.misplay_penalty, "out-of-turn", ref)
+            return 0
+        top = self.top
+        if stack and top is not None:
+            if can_stack(card, top, self.color, self.opts.stacking):
+                return stack
+            self.penalize(seat, self.opts.misplay_penalty, "illegal-play", ref)
+        elif not matches(card, top, self.color):
+            self.penalize(seat, self.opts.misplay_penalty, "illegal-play", ref)
+        return 0
+
+    def prove(self, seat: int, card: Card, ref: int) -> None:
+        """A player who lays a card they must have held when they played a wild draw four proves it illegal."""
+        suspicions = self.suspects.get(seat)
+        if not suspicions:
+            return
+        rule = self.opts.wild_draw_four
+        proven = [s for s in suspicions if s.forbids(card, rule)]
+        for suspicion in proven:
+            suspicions.remove(suspicion)
+        for _ in proven:
+            self.penalize(seat, 4, "illegal-wild-draw-four", ref)
+
+    def lay(self, seat: int, card: Card, answered: int) -> None:
+        """The card leaves the hand; a stack it answers leaves the seat's debt and goes on with the card."""
+        hand = self.hands[seat]
+        self.owed[seat] -= answered
+        self.hands[seat] = None if hand is None or hand <= answered else hand - 1 - answered
+        if card.rank == "wild-draw-four":
+            victim = self.next_seat(seat)
+            self.wild_draw_four = _WildDrawFour(seat, victim, self.top, self.color)
+            self.suspects.setdefault(seat, []).append(self.wild_draw_four)
+        self.top, self.color = card, card.color
+        self.namer = seat if card.is_wild else None
+        self.opened, self.first_card, self.drawn = True, False, False
+
+    def go_out(self, seat: int, card: Card, answered: int, ref: int) -> None:
+        self.verdicts.append(RoundEnd(self.round, seat, ref))
+        self.winner = seat
+        if card.draw_amount:
+            victim = self.next_seat(seat)
+            self.owe(victim, stacked_amount(card, answered, self.opts.stacking) if answered else card.draw_amount)
+        self.wild_draw_four = None
+        self.due.clear()
+        self.suspects.clear()
+
+    def act(self, seat: int, card: Card, answered: int) -> None:
+        """The card's action, and whose turn it is after it."""
+        rank = card.rank
+        if card.draw_amount:
+            victim = self.next_seat(seat)
+            self.hit(victim, stacked_amount(card, answered, self.opts.stacking) if answered else card.draw_amount)
+        elif rank == "skip":
+            self.turn = seat if self.opts.skip == "play-again" else self.next_seat(seat, 2)
+        elif rank == "reverse":
+            self.direction = -self.direction
+            two_player_skip = self.n == 2 and self.opts.two_player_reverse == "skip"
+            self.turn = seat if two_player_skip else self.next_seat(seat)
+        else:
+            self.turn = self.next_seat(seat)
+            if self.opts.seven_zero and rank == "7":
+                self.seven = seat
+            elif self.opts.seven_zero and rank == "0":
+                self.pass_hands_on()
+
+    def watch_uno(self, seat: int, card: Card) -> None:
+        """A hand down to one card owes a call, unless it was made on the turn that got it there."""
+        passed_on = self.opts.seven_zero and card.rank == "0"
+        if self.hands[seat] == 1 and not passed_on and self.precalled != seat:
+            self.due.add(seat)
+        self.precalled = None
+
+    def pass_hands_on(self) -> None:
+        """Seven-zero: a 0 passes every hand to the next player in the direction of play."""
+        held = [None if h is None else h - o for h, o in zip(self.hands, self.owed, strict=True)]
+        for seat in range(self.n):
+            passed = held[self.next_seat(seat, -1)]
+            self.hands[seat] = None if passed is None else passed + self.owed[seat]
+            self.received(seat)
+
+    # --- draws and turns -----------------------------------------------------------------------------------
+
+    def _draw(self, ref: int, event: Draw) -> None:
+        seat = self.turn if event.seat is None else event.seat
+        if self.wild_draw_four is not None and seat == self.wild_draw_four.victim:
+            self.wild_draw_four = None
+        paid = min(event.count, self.owed[seat])
+        self.owed[seat] -= paid
+        surplus = event.count - paid
+        if not self.in_round or self.winner is not None:
+            self.add_cards(seat, surplus)
+            return
+        if self.stack and seat == self.turn:
+            self.wild_draw_four = None
+            self.add_cards(seat, surplus)
+            self.end_turn()
+        elif surplus:
+            self.fresh_draw(seat, surplus, ref)
+
+    def fresh_draw(self, seat: int, count: int, ref: int) -> None:
+        if seat != self.turn and seat == self.next_seat(self.turn):
+            self.end_turn()
+        self.close_windows(seat, ref)
+        self.settle_pending(seat, ref)
+        if seat == self.turn:
+            self.begin_turn_of(seat)
+            self.drawn = True
+        self.add_cards(seat, count)
+
+    def _pass(self, ref: int, event: Pass) -> None:
+        seat = self.turn if event.seat is None else event.seat
+        if not self.in_round or self.winner is not None or seat != self.turn:
+            self.notice("not-your-turn", ref)
+            return
+        self.wild_draw_four = None
+        self.end_turn()
+
+    def _color(self, ref: int, event: Color) -> None:
+        if not self.in_round or self.top is None or not self.top.is_wild or self.winner is not None:
+            self.notice("no-wild-to-name", ref)
+        elif event.seat is not None and event.seat != self.namer:
+            self.notice("not-the-wild-player", ref)
+        else:
+            self.color = event.color
+
+    # --- UNO ---------------------------------------------------------------------------------------------
+
+    def _uno(self, ref: int, event: Uno) -> None:
+        seat = event.seat
+        if not self.in_round or self.winner is not None:
+            self.notice("no-round-in-play", ref)
+            return
+        hand = self.hands[seat]
+        if hand is None or hand == 1:
+            self.due.discard(seat)
+        elif hand == 2 and seat == self.turn:
+            self.precalled = seat
+        elif self.opts.false_uno_penalty:
+            self.penalize(seat, self.opts.false_uno_penalty, "false-uno", ref)
+
+    def _catch(self, ref: int, event: Catch) -> None:
+        if event.target in self.due and event.seat != event.target:
+            self.due.discard(event.target)
+            self.penalize(event.target, self.opts.uno_penalty, "missed-uno", ref)
+        else:
+            self.notice("nothing-to-catch", ref)
+
+    # --- wild draw four challenges -------------------------------------------------------------------------
+
+    def _challenge(self, ref: int, event: Challenge) -> None:
+        played = self.wild_draw_four
+        if not self.opts.challenge:
+            self.notice("challenges-are-off", ref)
+        elif played is None or self.winner is not None:
+            self.notice("no-wild-draw-four-to-challenge", ref)
+        elif event.seat != played.victim:
+            self.notice("only-the-victim-may-challenge", ref)
+        else:
+            self.wild_draw_four = None
+            suspicions = self.suspects.get(played.player, [])
+            if played in suspicions:
+                suspicions.remove(played)
+            if event.guilty is None:
+                self.challenged = played
+            else:
+                self.decide(played, event.guilty, ref)
+
+    def decide(self, played: _WildDrawFour, guilty: bool, ref: int) -> None:
+        victim = played.victim
+        if guilty:
+            self.owed[victim] -= 4
+            hand = self.hands[victim]
+            self.hands[victim] = None if hand is None else hand - 4
+            self.stack = max(self.stack - 4, 0)
+            self.turn, self.drawn = victim, False
+            self.penalize(played.player, 4, "illegal-wild-draw-four", ref)
+            return
+        self.verdicts.append(Penalty(victim, 4 + self.opts.challenge_penalty, "challenge-lost", ref))
+        self.owe(victim, self.opts.challenge_penalty)
+        if self.stack and self.turn == victim:
+            self.stack = 0
+            self.turn = self.next_seat(victim)
+
+    # --- reveals and scoring -------------------------------------------------------------------------------
+
+    def _reveal(self, ref: int, event: Reveal) -> None:
+        seat = event.seat
+        self.hands[seat], self.owed[seat] = len(event.cards), 0
+        challenged = self.challenged
+        if challenged is not None and seat == challenged.player:
+            self.challenged = None
+            self.judge_reveal(challenged, event.cards, ref)
+        elif self.winner is not None:
+            self.record_points(seat, hand_points(event.cards), ref)
+
+    def judge_reveal(self, played: _WildDrawFour, cards: tuple[Card, ...], ref: int) -> None:
+        rule = self.opts.wild_draw_four
+        if any(played.forbids(card, rule) for card in cards):
+            self.decide(played, True, ref)
+        elif played.color is None and rule != "anytime":
+            self.notice("challenge-undecidable", ref)
+        else:
+            self.decide(played, False, ref)
+
+    def _points(self, ref: int, event: Points) -> None:
+        if self.winner is None:
+            self.notice("round-not-over", ref)
+        else:
+            self.record_points(event.seat, event.points, ref)
+
+    def record_points(self, seat: int, points: int, ref: int) -> None:
+        if seat == self.winner or len(self.scored) == self.n - 1:
+            self.notice("nothing-to-score", ref)
+            return
+        self.scored[seat] = points
+        if len(self.scored) == self.n - 1:
+            self.score(ref)
+
+    def score(self, ref: int) -> None:
+        winner = self.winner
+        assert winner is not None
+        points = sum(self.scored.values())
+        if self.opts.scoring == "own-points":
+            for seat, value in self.scored.items():
+                self.totals[seat] += value
+        else:
+            self.totals[winner] += points
+        self.verdicts.append(Score(self.round, winner, points, tuple(self.totals), ref))
+        if max(self.totals) >= self.opts.target:
+            own = self.opts.scoring == "own-points"
+            champion = self.totals.index(min(self.totals)) if own else winner
+            self.verdicts.append(GameEnd(champion, tuple(self.totals), ref))
+            self.over = True
+            self.in_round = False
+
+    def _end(self, ref: int, event: End) -> None:
+        if not self.in_round or self.winner is not None:
+            self.notice("no-round-in-play", ref)
+            return
+        self.hands[event.seat], self.owed[event.seat] = 0, 0
+        self.verdicts.append(RoundEnd(self.round, event.seat, ref))
+        self.winner = event.seat
+        self.wild_draw_four = None
+        self.due.clear()
+        self.suspects.clear()
+
+    # --- seven-zero ---------------------------------------------------------------------------------------
+
+    def _swap(self, ref: int, event: Swap) -> None:
+        seat, other = event.seat, event.with_
+        if not self.opts.seven_zero or self.seven != seat or other == seat:
+            self.notice("no-swap-due", ref)
+            return
+        self.seven = None
+        held = [None if h is None else h - o for h, o in zip(self.hands, self.owed, strict=True)]
+        for mine, theirs in ((seat, other), (other, seat)):
+            given = held[theirs]
+            self.hands[mine] = None if given is None else given + self.owed[mine]
+            self.received(mine)
+
+    def unreported_swap(self, seat: int) -> None:
+        """A 7 was played and the swap never reported: only the sizes no swap could change stay known."""
+        self.seven = None
+        own = self.hands[seat]
+        others = {self.hands[s] for s in range(self.n) if s != seat}
+        for other in range(self.n):
+            if other != seat and self.hands[other] != own:
+                self.unknown(other)
+        if len(others) == 1:
+            self.hands[seat] = others.pop()
+            self.received(seat)
+        else:
+            self.unknown(seat)
