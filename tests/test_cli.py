@@ -1,0 +1,69 @@
+"""`tabletop replay` as GAME-RECORD.md promises it: verdicts then the state, exit 2 naming a bad line."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+EXAMPLE = """\
+{"type": "game", "players": ["Ann", "Bo", "Cy"], "rules": {"preset": "official"}}
+{"type": "deal", "dealer": 2}
+{"type": "flip", "card": "red-5"}
+{"type": "play", "card": "red-9", "seat": 0}
+{"type": "play", "card": "red-skip", "seat": 1}
+{"type": "play", "card": "green-skip", "seat": 0}
+{"type": "draw", "seat": 2}
+{"type": "pass", "seat": 2}
+"""
+
+
+def tabletop(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop.cli", *args], input=stdin, capture_output=True, text=True, check=False
+    )
+
+
+def test_replay_prints_the_final_state_of_the_documented_example(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    record.write_text(EXAMPLE)
+    result = tabletop("replay", str(record))
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert lines == [
+        {"type": "state", "round": 1, "turn": 0, "direction": "clockwise", "top": "green-skip", "color": "green",
+         "hands": [5, 6, 8], "owed": [0, 0, 0], "totals": [0, 0, 0], "over": False}
+    ]
+
+
+def test_replay_reads_standard_input_and_prints_verdicts_before_the_state() -> None:
+    missed = EXAMPLE.replace('{"type": "pass", "seat": 2}\n', "") + "".join(
+        json.dumps(line) + "\n"
+        for line in [
+            {"type": "retract", "ref": 6},
+            {"type": "play", "card": "green-3", "seat": 1},
+            {"type": "play", "card": "green-4", "seat": 2},
+        ]
+    )
+    result = tabletop("replay", "-", stdin=missed)
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert lines[:-1] == [{"type": "penalty", "seat": 1, "cards": 0, "reason": "out-of-turn", "ref": 8}]
+    assert lines[-1]["type"] == "state"
+    assert lines[-1]["turn"] == 0
+    assert lines[-1]["hands"] == [5, 5, 6]
+
+
+def test_a_malformed_record_exits_2_and_names_the_line(tmp_path: Path) -> None:
+    record = tmp_path / "bad.jsonl"
+    record.write_text(EXAMPLE + '{"type": "play", "card": "red-10", "seat": 1}\n')
+    result = tabletop("replay", str(record))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "line 9" in result.stderr
+    assert "unknown card 'red-10'" in result.stderr
+
+
+def test_a_missing_file_exits_2_with_a_message(tmp_path: Path) -> None:
+    result = tabletop("replay", str(tmp_path / "nowhere.jsonl"))
+    assert result.returncode == 2
+    assert "cannot read" in result.stderr
