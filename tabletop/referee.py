@@ -163,7 +163,7 @@ class _Fold:
     def state(self) -> State:
         return State(
             round=self.round,
-            turn=self.turn if self.in_round else None,
+            turn=self.turn if self.in_round and self.winner is None else None,
             direction="clockwise" if self.direction == 1 else "counter-clockwise",
             top=self.top,
             color=self.color,
@@ -258,17 +258,18 @@ class _Fold:
         current = self.turn
         if self.stack:
             self.stack = 0
-        elif not self.drawn or not self.draws_seen:
+        elif not self.drawn:
             self.unknown(current)
         self.turn = self.next_seat(current)
         self.drawn = False
         if self.precalled == current:
             self.precalled = None
 
-    def begin_turn_of(self, seat: int) -> None:
-        """``seat`` acts on its own turn; with draws unseen it may have drawn first."""
+    def turns_may_have_passed(self) -> None:
+        """With draws unseen, any play, pass or draw may follow a whole round of unseen draws and passes."""
         if not self.draws_seen:
-            self.unknown(seat)
+            for seat in range(self.n):
+                self.unknown(seat)
 
     # --- game and round ----------------------------------------------------------------------------------
 
@@ -338,12 +339,14 @@ class _Fold:
             return
         card = event.card
         seat = self.turn if event.seat is None else event.seat
+        self.turns_may_have_passed()
         in_turn = self.take_turn(seat, card)
         self.close_windows(seat, ref)
         self.settle_pending(seat, ref)
+        owed = self.owed[seat]
         answered = self.judge(seat, card, in_turn, ref)
         self.prove(seat, card, ref)
-        self.lay(seat, card, answered)
+        self.lay(seat, card, answered, penalised=self.owed[seat] > owed)
         if self.hands[seat] == 0:
             self.go_out(seat, card, answered, ref)
         else:
@@ -353,13 +356,11 @@ class _Fold:
     def take_turn(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` plays on its own turn: the current player's, or the next one's after their pass."""
         if seat == self.turn:
-            self.begin_turn_of(seat)
             return True
         if self.is_jump_in(card):
             return False
         if seat == self.next_seat(self.turn):
             self.end_turn()
-            self.begin_turn_of(seat)
             return True
         return False
 
@@ -394,15 +395,20 @@ class _Fold:
         for _ in proven:
             self.penalize(seat, 4, "illegal-wild-draw-four", ref)
 
-    def lay(self, seat: int, card: Card, answered: int) -> None:
-        """The card leaves the hand; a stack it answers leaves the seat's debt and goes on with the card."""
+    def lay(self, seat: int, card: Card, answered: int, penalised: bool) -> None:
+        """The card leaves the hand; a stack it answers leaves the seat's debt and goes on with the card.
+
+        A wild draw four whose player is penalised as they lay it can never be proven later: the hand they
+        show afterwards holds the penalty cards too.
+        """
         hand = self.hands[seat]
         self.owed[seat] -= answered
         self.hands[seat] = None if hand is None or hand <= answered else hand - 1 - answered
         if card.rank == "wild-draw-four":
             victim = self.next_seat(seat)
             self.wild_draw_four = _WildDrawFour(seat, victim, self.top, self.color)
-            self.suspects.setdefault(seat, []).append(self.wild_draw_four)
+            if not penalised:
+                self.suspects.setdefault(seat, []).append(self.wild_draw_four)
         self.top, self.color = card, card.color
         self.namer = seat if card.is_wild else None
         self.opened, self.first_card, self.drawn = True, False, False
@@ -463,6 +469,8 @@ class _Fold:
         if not self.in_round or self.winner is not None:
             self.add_cards(seat, surplus)
             return
+        self.opened = True
+        self.turns_may_have_passed()
         if self.stack and seat == self.turn:
             self.wild_draw_four = None
             self.add_cards(seat, surplus)
@@ -476,7 +484,6 @@ class _Fold:
         self.close_windows(seat, ref)
         self.settle_pending(seat, ref)
         if seat == self.turn:
-            self.begin_turn_of(seat)
             self.drawn = True
         self.add_cards(seat, count)
 
@@ -486,6 +493,7 @@ class _Fold:
             self.notice("not-your-turn", ref)
             return
         self.wild_draw_four = None
+        self.turns_may_have_passed()
         self.end_turn()
 
     def _color(self, ref: int, event: Color) -> None:
@@ -530,20 +538,22 @@ class _Fold:
             self.notice("only-the-victim-may-challenge", ref)
         else:
             self.wild_draw_four = None
-            suspicions = self.suspects.get(played.player, [])
-            if played in suspicions:
-                suspicions.remove(played)
             if event.guilty is None:
                 self.challenged = played
             else:
                 self.decide(played, event.guilty, ref)
 
     def decide(self, played: _WildDrawFour, guilty: bool, ref: int) -> None:
+        """Settle a challenge; a victim who already drew the 4 keeps them (they are in the hand now)."""
         victim = played.victim
+        suspicions = self.suspects.get(played.player, [])
+        if played in suspicions:
+            suspicions.remove(played)
         if guilty:
-            self.owed[victim] -= 4
+            spared = min(4, self.owed[victim])
+            self.owed[victim] -= spared
             hand = self.hands[victim]
-            self.hands[victim] = None if hand is None else hand - 4
+            self.hands[victim] = None if hand is None else hand - spared
             self.stack = max(self.stack - 4, 0)
             self.turn, self.drawn = victim, False
             self.penalize(played.player, 4, "illegal-wild-draw-four", ref)
@@ -558,6 +568,9 @@ class _Fold:
 
     def _reveal(self, ref: int, event: Reveal) -> None:
         seat = event.seat
+        if self.winner is not None and (seat == self.winner or len(self.scored) == self.n - 1):
+            self.notice("nothing-to-score", ref)
+            return
         self.hands[seat], self.owed[seat] = len(event.cards), 0
         challenged = self.challenged
         if challenged is not None and seat == challenged.player:
@@ -567,8 +580,11 @@ class _Fold:
             self.record_points(seat, hand_points(event.cards), ref)
 
     def judge_reveal(self, played: _WildDrawFour, cards: tuple[Card, ...], ref: int) -> None:
+        """A hand shown after its player received cards no longer shows what they held at the wild draw four."""
         rule = self.opts.wild_draw_four
-        if any(played.forbids(card, rule) for card in cards):
+        if played not in self.suspects.get(played.player, []):
+            self.notice("challenge-undecidable", ref)
+        elif any(played.forbids(card, rule) for card in cards):
             self.decide(played, True, ref)
         elif played.color is None and rule != "anytime":
             self.notice("challenge-undecidable", ref)
@@ -576,15 +592,15 @@ class _Fold:
             self.decide(played, False, ref)
 
     def _points(self, ref: int, event: Points) -> None:
+        seat = event.seat
         if self.winner is None:
             self.notice("round-not-over", ref)
+        elif seat == self.winner or len(self.scored) == self.n - 1:
+            self.notice("nothing-to-score", ref)
         else:
-            self.record_points(event.seat, event.points, ref)
+            self.record_points(seat, event.points, ref)
 
     def record_points(self, seat: int, points: int, ref: int) -> None:
-        if seat == self.winner or len(self.scored) == self.n - 1:
-            self.notice("nothing-to-score", ref)
-            return
         self.scored[seat] = points
         if len(self.scored) == self.n - 1:
             self.score(ref)
