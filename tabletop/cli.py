@@ -25,6 +25,14 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a game record (JSON Lines), or - for standard input")
     replay.set_defaults(run=_replay)
 
+    simulate = commands.add_parser("simulate", help="play one simulated game and print its record")
+    simulate.add_argument("--seed", type=int, default=0, help="the same seed always gives the same game")
+    simulate.add_argument("--players", type=int, default=4, help="2 to 10 (default 4)")
+    simulate.add_argument("--preset", default="official", help="official, stacking, party or eastern")
+    simulate.add_argument("--no-seats", action="store_true", help="plays and draws without seats")
+    simulate.add_argument("--unseen-draws", action="store_true", help="a table that never reports draws")
+    simulate.set_defaults(run=_simulate)
+
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
     bench.add_argument("part", nargs="?", default="referee", choices=["referee"], help="what to measure")
     bench.set_defaults(run=_bench)
@@ -55,6 +63,21 @@ def _replay(args: argparse.Namespace) -> int:
 def _print_lines(objects: list[dict[str, object]], out: TextIO) -> None:
     for obj in objects:
         out.write(json.dumps(obj) + "\n")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from tabletop.record import write_record
+    from tabletop.simulate import simulate_game
+
+    try:
+        game = simulate_game(args.seed, rules={"preset": args.preset}, players=args.players,
+                             seats=not args.no_seats, draws_seen=not args.unseen_draws)
+    except ValueError as err:
+        print(f"tabletop simulate: {err}", file=sys.stderr)
+        return 2
+    for line in write_record(game.events):
+        print(line)
+    return 0
 
 
 def _bench(args: argparse.Namespace) -> int:
