@@ -67,3 +67,29 @@ def test_a_missing_file_exits_2_with_a_message(tmp_path: Path) -> None:
     result = tabletop("replay", str(tmp_path / "nowhere.jsonl"))
     assert result.returncode == 2
     assert "cannot read" in result.stderr
+
+
+def test_a_simulated_game_prints_a_record_that_replays_to_its_end() -> None:
+    simulated = tabletop("simulate", "--seed", "7", "--players", "3", "--preset", "party")
+    assert simulated.returncode == 0, simulated.stderr
+    assert json.loads(simulated.stdout.splitlines()[0])["rules"] == {"preset": "party"}
+    replayed = tabletop("replay", "-", stdin=simulated.stdout)
+    assert replayed.returncode == 0, replayed.stderr
+    lines = [json.loads(line) for line in replayed.stdout.splitlines()]
+    assert lines[-1]["over"] is True
+    assert any(line["type"] == "game-end" for line in lines)
+    assert tabletop("simulate", "--seed", "7", "--players", "3", "--preset", "party").stdout == simulated.stdout
+
+
+def test_simulate_refuses_an_impossible_table() -> None:
+    result = tabletop("simulate", "--players", "11")
+    assert result.returncode == 2
+    assert "players" in result.stderr
+
+
+def test_bench_referee_prints_its_figures_beside_the_goal() -> None:
+    result = tabletop("bench", "referee")
+    assert result.returncode == 0, result.stderr
+    assert "events/s" in result.stdout
+    assert "goal 100,000" in result.stdout
+    assert "ms to re-derive a 500-event record" in result.stdout
