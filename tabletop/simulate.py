@@ -486,9 +486,10 @@ class _Table:
         answered = self.stack if self.stack and seat == self.turn else 0
         before, before_color, guilty = self.top, self.pub, self.guilty(seat)
         self.lay(seat, card, answered)
-        if card.rank == "wild-draw-four" and not penalised:
-            self.suspects.setdefault(seat, []).append(_Suspicion(before, before_color))
+        if card.rank == "wild-draw-four":
             self.wild_draw_fours.append((self.ref, seat, guilty))
+            if not penalised:
+                self.suspects.setdefault(seat, []).append(_Suspicion(before, before_color))
         if self.size(seat) == 0:
             self.go_out(seat, card, answered)
             return
