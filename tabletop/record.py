@@ -49,14 +49,14 @@ def parse_line(text: str, line: int) -> Event:
 
 def check_record(entries: Sequence[Entry]) -> None:
     """Raise RecordError for the first entry that cannot stand where it is in the record."""
-    checker = _Checker()
+    checker = RecordChecker()
     for ref, event in entries:
         problem = checker.problem(ref, event)
         if problem:
             raise RecordError(problem, ref + 1)
 
 
-class _Checker:
+class RecordChecker:
     """Walks a record once, remembering what the cross-line checks need."""
 
     def __init__(self) -> None:

@@ -40,7 +40,7 @@ from tabletop.events import (
     Uno,
     Verdict,
 )
-from tabletop.record import Entry, _Checker, corrected
+from tabletop.record import Entry, RecordChecker, corrected
 from tabletop.rules import Options, can_stack, forbids, matches, options_from_rules, stacked_amount
 
 
@@ -66,18 +66,10 @@ class Referee:
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
         self._entries: list[Entry] = []
-        self._checker = _Checker()
+        self._checker = RecordChecker()
         self._fold = _Fold()
         for event in events:
             self.push(event)
-
-    @classmethod
-    def from_entries(cls, entries: Sequence[Entry]) -> Referee:
-        """A referee over an already checked record whose refs may skip lines (blank lines in a file)."""
-        referee = cls()
-        referee._entries = list(entries)
-        referee._fold = _Fold.fold(corrected(entries))
-        return referee
 
     def push(self, event: Event) -> list[Verdict]:
         """Add the next event; return the verdicts it brings (after a correction: those it newly brings).
