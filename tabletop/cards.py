@@ -65,7 +65,6 @@ def _all_faces() -> tuple[Card, ...]:
 #: Every distinct face, in a fixed order (54 cards).
 ALL_CARDS = _all_faces()
 _BY_NAME = {card.name: card for card in ALL_CARDS}
-CARD_NAMES = tuple(_BY_NAME)
 
 
 @cache

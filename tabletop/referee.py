@@ -41,7 +41,7 @@ from tabletop.events import (
     Verdict,
 )
 from tabletop.record import Entry, RecordChecker, corrected
-from tabletop.rules import Options, can_stack, forbids, matches, options_from_rules, stacked_amount
+from tabletop.rules import Options, can_stack, forbids, jumps_in, matches, options_from_rules, stacked_amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +101,6 @@ class Referee:
     def state(self) -> State:
         return self._fold.state()
 
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self._fold.players
-
-    @property
-    def options(self) -> Options:
-        return self._fold.opts
 
 
 def replay(entries: Sequence[Entry]) -> tuple[list[Verdict], State]:
@@ -121,7 +114,6 @@ class _Fold:
 
     def __init__(self) -> None:
         self.verdicts: list[Verdict] = []
-        self.players: tuple[str, ...] = ()
         self.opts = Options()
         self.draws_seen = True
         self.n = 0
@@ -176,7 +168,6 @@ class _Fold:
         self.owed = [0] * self.n
         self.top: Card | None = None
         self.color: str | None = None
-        self.flipped = False
         self.opened = False
         self.first_card = False
         self.drawn = False
@@ -266,7 +257,6 @@ class _Fold:
     # --- game and round ----------------------------------------------------------------------------------
 
     def _game(self, ref: int, event: Game) -> None:
-        self.players = event.players
         self.opts = options_from_rules(event.rules)
         self.draws_seen = event.draws_seen is not False
         self.n = len(event.players)
@@ -294,9 +284,9 @@ class _Fold:
         card = event.card
         self.direction, self.turn, self.color = 1, first, card.color
         if card.rank == "wild-draw-four":
-            self.top, self.flipped = None, False
+            self.top = None
             return
-        self.top, self.flipped, self.first_card = card, True, True
+        self.top, self.first_card = card, True
         if card.rank == "skip":
             self.turn = self.next_seat(first)
         elif card.rank == "reverse":
@@ -357,7 +347,7 @@ class _Fold:
         return False
 
     def is_jump_in(self, card: Card) -> bool:
-        return self.opts.jump_in and not self.first_card and not card.is_wild and card == self.top
+        return jumps_in(card, self.top, self.first_card, self.opts)
 
     def judge(self, seat: int, card: Card, in_turn: bool, ref: int) -> int:
         """Call an out-of-turn or illegal card; return the stack ``card`` answers (0 when it answers none)."""

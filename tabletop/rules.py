@@ -103,6 +103,12 @@ def matches(card: Card, top: Card | None, color: str | None) -> bool:
     return card.color == color or (top.color is not None and card.rank == top.rank)
 
 
+def jumps_in(card: Card, top: Card | None, first_card: bool, opts: Options) -> bool:
+    """Whether ``card`` may be played out of turn on ``top``: the exact same card, never a wild, never on the
+    first flipped card, and only with ``jump_in`` on."""
+    return opts.jump_in and not first_card and not card.is_wild and card == top
+
+
 def can_stack(card: Card, top: Card, color: str | None, stacking: str) -> bool:
     """Whether a player hit by ``top`` (a draw card) may answer with ``card`` under the ``stacking`` option."""
     if stacking == "off" or card.draw_amount == 0:

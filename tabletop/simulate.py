@@ -32,7 +32,7 @@ from tabletop.events import (
     Swap,
     Uno,
 )
-from tabletop.rules import can_stack, forbids, matches, options_from_rules, stacked_amount
+from tabletop.rules import can_stack, forbids, jumps_in, matches, options_from_rules, stacked_amount
 
 #: A round that runs this many turns is stopped: the game ends there, with no winner.
 MAX_TURNS_PER_ROUND = 500
@@ -429,7 +429,7 @@ class _Table:
         rt = self.ref_turn()
         if seat == rt:
             return "turn"
-        if self.opts.jump_in and not self.first_card and not card.is_wild and card == self.top:
+        if jumps_in(card, self.top, self.first_card, self.opts):
             return "jump"
         return "turn" if seat == self.next(rt) else "out"
 
