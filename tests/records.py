@@ -153,3 +153,17 @@ ANN, BO, CY = 0, 1, 2
 
 def opening(first: str = "red-5", *, preset: str = "official", **options: Any) -> list[Event]:
     return [game("Ann", "Bo", "Cy", preset=preset, **options), deal(CY), flip(first)]
+
+
+def ann_goes_out(last: str = "red-1", **options: Any) -> list[Event]:
+    """Lines 0-9: two cards each; Ann calls and plays one, Bo and Cy draw and pass, Ann plays ``last``."""
+    return [
+        *opening(hand_size=2, **options),
+        uno(ANN),
+        play("red-9", seat=ANN),
+        draw(seat=BO),
+        pass_(seat=BO),
+        draw(seat=CY),
+        pass_(seat=CY),
+        play(last, seat=ANN),
+    ]

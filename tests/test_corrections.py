@@ -9,6 +9,7 @@ from records import (
     BO,
     CY,
     amend,
+    ann_goes_out,
     challenge,
     color,
     deal,
@@ -27,7 +28,6 @@ from records import (
     round_end,
     score,
     state_of,
-    uno,
     unsure,
 )
 
@@ -111,14 +111,7 @@ def test_a_seat_amended_on_a_play_changes_who_is_called_for_what() -> None:
 
 def test_a_correction_before_the_game_ended_brings_the_game_back() -> None:
     record = [
-        *opening(hand_size=2, target=100),
-        uno(ANN),
-        play("red-9", seat=ANN),
-        draw(seat=BO),
-        pass_(seat=BO),
-        draw(seat=CY),
-        pass_(seat=CY),
-        play("red-1", seat=ANN),  # 9: Ann goes out
+        *ann_goes_out(target=100),  # 9: Ann goes out
         points(BO, 73),
         points(CY, 99),  # 11: misentered; the game ends at 172
         deal(BO),  # 12

@@ -265,7 +265,7 @@ def test_mistakes_can_be_tuned() -> None:
     assert_agrees(game)
 
 
-# --- suspected referee bugs the properties found: each record shows one; these fail until it is fixed -----
+# --- records on which the properties once caught the referee wrong, kept as regression tests ------------
 
 
 def verdicts_of(*lines: str) -> tuple[list[Verdict], Any]:

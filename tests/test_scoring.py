@@ -4,6 +4,7 @@ from records import (
     ANN,
     BO,
     CY,
+    ann_goes_out,
     deal,
     draw,
     end,
@@ -11,7 +12,6 @@ from records import (
     game_end,
     notice,
     opening,
-    pass_,
     play,
     points,
     replay,
@@ -19,26 +19,11 @@ from records import (
     round_end,
     score,
     state_of,
-    uno,
 )
 
 #: Bo's and Cy's hands at the end of the round below: 20 + 50 + 3 = 73 and 2 + 20 + 50 = 72.
 BO_HAND = ("blue-skip", "wild", "green-3")
 CY_HAND = ("red-2", "yellow-draw-two", "wild-draw-four")
-
-
-def ann_goes_out(last: str = "red-1", **options: object) -> list[dict[str, object]]:
-    """Lines 0-9: two cards each; Ann calls and plays one, Bo and Cy draw and pass, Ann plays ``last``."""
-    return [
-        *opening(hand_size=2, **options),
-        uno(ANN),
-        play("red-9", seat=ANN),
-        draw(seat=BO),
-        pass_(seat=BO),
-        draw(seat=CY),
-        pass_(seat=CY),
-        play(last, seat=ANN),
-    ]
 
 
 def scored(**options: object) -> list[dict[str, object]]:
