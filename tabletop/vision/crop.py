@@ -1,0 +1,68 @@
+"""The canonical card crop that the model reads, made the same way from a rendered card and from a photograph.
+
+Training and inference share this module so that the model never sees a crop made any other way.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[np.uint8]
+Corners = npt.NDArray[np.float32]
+
+CARD_ASPECT = 87 / 56
+"""Height over width of an UNO card (56 × 87 mm)."""
+
+BORDER_BAND = (0.02, 0.07)
+"""Where the white border lies, as fractions of the crop's width in from each edge."""
+
+WHITE_LEVEL = 235.0
+
+
+def rectify(image: Image, corners: Corners, size: tuple[int, int]) -> Image:
+    """Warp the quadrilateral ``corners`` (top-left, top-right, bottom-right, bottom-left) to ``size`` (w, h).
+
+    Large cards are warped to twice the size and then area-averaged, so that fine strokes (the underline of a 6)
+    survive instead of aliasing away.
+    """
+    width, height = size
+    quad_height = float(np.linalg.norm(corners[3] - corners[0]))
+    scale = 2 if quad_height > 2 * height else 1
+    target = np.array([[0, 0], [width * scale, 0], [width * scale, height * scale], [0, height * scale]],
+                      dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    warped = cv2.warpPerspective(image, matrix, (width * scale, height * scale), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    if scale == 1:
+        return warped
+    return cv2.resize(warped, (width, height), interpolation=cv2.INTER_AREA)
+
+
+def border_pixels(crop: Image) -> npt.NDArray[np.float32]:
+    """The pixels of the band where a card's white border should be, as an (n, 3) array."""
+    height, width = crop.shape[:2]
+    outer, inner = (max(1, round(width * f)) for f in BORDER_BAND)
+    mask = np.zeros((height, width), dtype=bool)
+    mask[outer:height - outer, outer:width - outer] = True
+    mask[inner:height - inner, inner:width - inner] = False
+    return crop[mask].astype(np.float32)
+
+
+def balance(crop: Image) -> Image:
+    """Scale each channel so that the card's own white border comes out white, and lift a washed-out black.
+
+    A colour cast or an exposure error touches the border and the printed colour alike, so dividing by the border
+    cancels it: a webcam's cyan-drifting blue is compared with the same webcam's white.
+    """
+    band = border_pixels(crop)
+    luminance = band.mean(axis=1)
+    low, high = np.percentile(luminance, [50, 95])
+    bright = band[(luminance >= low) & (luminance <= high)]
+    white = np.maximum(np.median(bright, axis=0), 1.0) if len(bright) else np.full(3, 255.0)
+    scaled = crop.astype(np.float32) * (WHITE_LEVEL / white)
+    black = float(np.percentile(scaled.min(axis=2), 1))
+    black = min(max(black, 0.0), WHITE_LEVEL / 2)
+    stretched = (scaled - black) * (WHITE_LEVEL / (WHITE_LEVEL - black))
+    return np.clip(stretched, 0, 255).astype(np.uint8)

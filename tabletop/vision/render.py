@@ -1,0 +1,417 @@
+"""Card faces drawn from scratch, in the three designs people own, so that the model can learn without photographs.
+
+Every drawing choice that differs between real decks (the exact inks, the font, the stroke weight, the tilt of
+the oval, which way up the big numeral is printed) is drawn from a random ``Deck`` so the model learns the card,
+not one printing of it. Numerals come from the shipped glyph masks of ``glyphs`` and from OpenCV's vector fonts;
+every symbol is drawn once as a mask and then printed in layers (shadow, outline, fill) as real cards are.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+import cv2
+import numpy as np
+
+from tabletop.cards import Card
+from tabletop.vision import glyphs
+from tabletop.vision.crop import CARD_ASPECT, Image
+
+Design = Literal["classic", "modern", "sunburst"]
+DESIGNS: tuple[Design, ...] = ("classic", "modern", "sunburst")
+Blank = Literal["back", "blank-wild", "swap-hands"]
+BLANKS: tuple[Blank, ...] = ("back", "blank-wild", "swap-hands")
+"""Things that look like a card but are none of the 54: the referee must never read them as a play."""
+
+WIDTH = 224
+HEIGHT = round(WIDTH * CARD_ASPECT)
+BGR = tuple[int, int, int]
+
+INKS: dict[str, BGR] = {"red": (40, 30, 215), "yellow": (20, 205, 250), "green": (70, 160, 30),
+                        "blue": (210, 120, 0), "black": (25, 25, 25), "white": (250, 250, 250)}
+FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_COMPLEX)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One printing: its inks, font and proportions."""
+
+    inks: dict[str, BGR]
+    font: int
+    typeface: str | None
+    weight: float
+    oval_tilt: float
+    oval_size: float
+    numeral_size: float
+    numeral_flipped: bool
+    border: float
+    shadow: tuple[int, int]
+
+    @staticmethod
+    def random(rng: np.random.Generator, design: Design) -> Deck:
+        inks = {name: _vary(ink, rng) for name, ink in INKS.items()}
+        if design == "modern" and rng.random() < 0.6:
+            inks["blue"] = _vary((230, 165, 10), rng)
+        italic = design == "sunburst" or rng.random() < 0.1
+        font = int(rng.choice(FONTS)) | (cv2.FONT_ITALIC if italic else 0)
+        faces = glyphs.fonts(italic)
+        typeface = None if rng.random() < 0.15 else faces[int(rng.integers(len(faces)))]
+        return Deck(inks=inks, font=font, typeface=typeface, weight=float(rng.uniform(0.75, 1.25)),
+                    oval_tilt=float(rng.uniform(25, 40)), oval_size=float(rng.uniform(0.9, 1.08)),
+                    numeral_size=float(rng.uniform(0.85, 1.12)), numeral_flipped=bool(rng.random() < 0.3),
+                    border=float(rng.uniform(0.055, 0.08)),
+                    shadow=(int(rng.integers(-7, -2)), int(rng.integers(2, 7))))
+
+
+def _vary(ink: BGR, rng: np.random.Generator) -> BGR:
+    """The same named ink as another factory mixed it: a little off in hue, saturation and value."""
+    pixel = np.array([[ink]], dtype=np.uint8)
+    hsv = cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV).astype(np.int32)
+    hsv[0, 0, 0] = (hsv[0, 0, 0] + rng.integers(-5, 6)) % 180
+    hsv[0, 0, 1] = np.clip(hsv[0, 0, 1] + rng.integers(-40, 20), 0, 255)
+    hsv[0, 0, 2] = np.clip(hsv[0, 0, 2] + rng.integers(-40, 15), 0, 255)
+    out = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR)[0, 0]
+    return int(out[0]), int(out[1]), int(out[2])
+
+
+def render_card(card: Card, design: Design, rng: np.random.Generator) -> tuple[Image, Image]:
+    """A face-up card as (BGR image, alpha mask), portrait, ``WIDTH`` × ``HEIGHT`` px, square to the image."""
+    deck = Deck.random(rng, design)
+    face = _blank_face(deck, "black" if card.is_wild else str(card.color))
+    Painter(face, deck, design, card).paint()
+    return face, card_mask()
+
+
+def render_blank(kind: Blank, rng: np.random.Generator) -> tuple[Image, Image]:
+    """A card that is not one of the 54: a back, a blank wild or a swap-hands wild."""
+    deck = Deck.random(rng, DESIGNS[int(rng.integers(len(DESIGNS)))])
+    face = _blank_face(deck, "black")
+    if kind == "back":
+        _paint_back(face, deck)
+    elif kind == "blank-wild":
+        _paint_blank_wild(face, deck, rng)
+    else:
+        _paint_swap_hands(face, deck)
+    return face, card_mask()
+
+
+def card_mask() -> Image:
+    """The card's outline with its rounded corners, as a 0/255 mask."""
+    mask = np.zeros((HEIGHT, WIDTH), np.uint8)
+    _rounded_rect(mask, (0, 0), (WIDTH - 1, HEIGHT - 1), round(WIDTH * 0.07), 255)
+    return mask
+
+
+def _blank_face(deck: Deck, body: str) -> Image:
+    face = np.zeros((HEIGHT, WIDTH, 3), np.uint8)
+    face[:] = deck.inks["white"]
+    inset = round(WIDTH * deck.border)
+    _rounded_rect(face, (inset, inset), (WIDTH - 1 - inset, HEIGHT - 1 - inset), round(WIDTH * 0.05),
+                  deck.inks[body])
+    return face
+
+
+def _rounded_rect(img: Image, top_left: tuple[int, int], bottom_right: tuple[int, int], radius: int,
+                  colour: BGR | int) -> None:
+    (x0, y0), (x1, y1) = top_left, bottom_right
+    cv2.rectangle(img, (x0 + radius, y0), (x1 - radius, y1), colour, -1)
+    cv2.rectangle(img, (x0, y0 + radius), (x1, y1 - radius), colour, -1)
+    for cx, cy in ((x0 + radius, y0 + radius), (x1 - radius, y0 + radius), (x0 + radius, y1 - radius),
+                   (x1 - radius, y1 - radius)):
+        cv2.circle(img, (cx, cy), radius, colour, -1, cv2.LINE_AA)
+
+
+def _upside_down(img: Image, paint: Callable[[Image], None]) -> None:
+    """Paint on the card turned half round, as the second corner index and reversed numerals are printed."""
+    turned = np.ascontiguousarray(img[::-1, ::-1])
+    paint(turned)
+    img[:] = turned[::-1, ::-1]
+
+
+CENTRE = (WIDTH // 2, HEIGHT // 2)
+
+
+class Painter:
+    """Paints one face: the oval, the big symbol and the two corner indices, in one design."""
+
+    def __init__(self, face: Image, deck: Deck, design: Design, card: Card) -> None:
+        self.face, self.deck, self.design, self.card = face, deck, design, card
+
+    def paint(self) -> None:
+        if self.card.is_wild:
+            self._paint_wild()
+        else:
+            self._paint_oval()
+            if self.deck.numeral_flipped:
+                _upside_down(self.face, self._paint_symbol)
+            else:
+                self._paint_symbol(self.face)
+        self._paint_index(self.face)
+        _upside_down(self.face, self._paint_index)
+
+    @property
+    def body(self) -> BGR:
+        return self.deck.inks[self.card.color or "black"]
+
+    def _paint_oval(self) -> None:
+        axes = (round(WIDTH * 0.35 * self.deck.oval_size), round(HEIGHT * 0.47 * self.deck.oval_size))
+        white, tilt = self.deck.inks["white"], self.deck.oval_tilt
+        if self.design == "classic":
+            cv2.ellipse(self.face, CENTRE, axes, tilt, 0, 360, white, -1, cv2.LINE_AA)
+        elif self.design == "modern":
+            cv2.ellipse(self.face, CENTRE, axes, tilt, 0, 360, white, max(2, round(WIDTH * 0.022)), cv2.LINE_AA)
+        else:
+            radius = round(WIDTH * 0.36 * self.deck.oval_size)
+            cv2.circle(self.face, CENTRE, radius, white, -1, cv2.LINE_AA)
+            ray = _mix(white, self.body, 0.35)
+            for k in range(48):
+                angle = 2 * math.pi * k / 48
+                end = (round(CENTRE[0] + radius * math.cos(angle)), round(CENTRE[1] + radius * math.sin(angle)))
+                cv2.line(self.face, CENTRE, end, ray, 1, cv2.LINE_AA)
+
+    def _styles(self) -> tuple[BGR, BGR | None, bool]:
+        """Fill, outline and whether a drop shadow is printed, for the big symbol of this design."""
+        black, white = self.deck.inks["black"], self.deck.inks["white"]
+        if self.design == "modern":
+            return white, black, True
+        return self.body, black, self.design == "classic"
+
+    def _paint_symbol(self, img: Image) -> None:
+        fill, outline, shadow = self._styles()
+        size = HEIGHT * 0.36 * self.deck.numeral_size
+        mask = _symbol_mask(self.card.rank, CENTRE, size, self.deck)
+        _print_layers(img, mask, fill, outline, self.deck.shadow if shadow else None, round(size * 0.05))
+
+    def _paint_index(self, img: Image) -> None:
+        white, black = self.deck.inks["white"], self.deck.inks["black"]
+        inset = WIDTH * self.deck.border
+        size = HEIGHT * 0.085
+        centre = (round(inset + size * 0.62), round(inset + size * 0.72))
+        rank = self.card.rank
+        if rank == "wild":
+            _quadrants(img, centre, (round(size * 0.42), round(size * 0.55)), 0.0, self.deck)
+            return
+        text = {"draw-two": "+2", "wild-draw-four": "+4"}.get(rank, rank)
+        mask = _symbol_mask(text, centre, size, self.deck, index=True)
+        _print_layers(img, mask, white, black, None, max(1, round(size * 0.06)))
+
+    def _paint_wild(self) -> None:
+        deck, face = self.deck, self.face
+        axes = (round(WIDTH * 0.35 * deck.oval_size), round(HEIGHT * 0.46 * deck.oval_size))
+        if self.card.rank == "wild-draw-four" and self.design != "classic":
+            cv2.ellipse(face, CENTRE, axes, deck.oval_tilt, 0, 360, deck.inks["white"], -1, cv2.LINE_AA)
+        else:
+            _quadrants(face, CENTRE, axes, deck.oval_tilt, deck)
+        if self.card.rank == "wild-draw-four":
+            _four_cards(face, CENTRE, HEIGHT * 0.36 * deck.numeral_size, deck)
+        elif self.design == "modern":
+            _wild_word(face, deck)
+
+
+def _mix(a: BGR, b: BGR, t: float) -> BGR:
+    return round(a[0] * (1 - t) + b[0] * t), round(a[1] * (1 - t) + b[1] * t), round(a[2] * (1 - t) + b[2] * t)
+
+
+def _stroke(size: float, deck: Deck) -> int:
+    return max(1, round(size * 0.11 * deck.weight))
+
+
+def _print_layers(img: Image, mask: Image, fill: BGR, outline: BGR | None, shadow: tuple[int, int] | None,
+                  edge: int) -> None:
+    """Print a symbol mask as cards do: a black drop shadow, then a black outline, then the fill."""
+    outer = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * edge + 1, 2 * edge + 1)))
+    if shadow is not None:
+        _blend(img, np.roll(outer, (shadow[1], shadow[0]), axis=(0, 1)), (25, 25, 25))
+    if outline is not None:
+        _blend(img, outer, outline)
+    _blend(img, mask, fill)
+
+
+def _blend(img: Image, mask: Image, colour: BGR) -> None:
+    alpha = mask.astype(np.float32)[..., None] / 255
+    img[:] = (img * (1 - alpha) + np.array(colour, np.float32) * alpha).astype(np.uint8)
+
+
+def _symbol_mask(text: str, centre: tuple[int, int], size: float, deck: Deck, index: bool = False) -> Image:
+    """The mask of a numeral, a label such as "+2", or an action symbol, ``size`` px tall around ``centre``."""
+    mask = np.zeros((HEIGHT, WIDTH), np.uint8)
+    draw = _SYMBOLS.get(text)
+    if draw is not None:
+        draw(mask, centre, size * (0.9 if index else 1.0), 255, deck)
+    elif deck.typeface is None:
+        _hershey(mask, text, centre, size, deck, index)
+    else:
+        _glyphs(mask, text, centre, size, deck, index)
+    return mask
+
+
+def _glyphs(mask: Image, text: str, centre: tuple[int, int], size: float, deck: Deck, index: bool) -> None:
+    assert deck.typeface is not None
+    ink = glyphs.text_mask(deck.typeface, text)
+    height = size * (0.62 if index else 0.8)
+    width = ink.shape[1] * height / ink.shape[0] * (0.9 + 0.25 * (deck.weight - 0.75))
+    if not index:
+        width = min(width, WIDTH * 0.55)
+    w, h = max(1, round(width)), max(1, round(height))
+    ink = cv2.resize(ink, (w, h), interpolation=cv2.INTER_AREA)
+    grow = max(0, round((deck.weight - 0.9) * size * 0.06))
+    if grow:
+        ink = cv2.dilate(ink, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1)))
+    x0, y0 = centre[0] - w // 2, centre[1] - h // 2
+    _stamp(mask, ink, x0, y0)
+    if text in ("6", "9"):
+        bar = max(2, round(h * (0.07 + 0.05 * (deck.weight - 0.75) * 2)))
+        y = y0 + h + round(bar * deck.numeral_size)
+        cv2.rectangle(mask, (x0 + round(w * 0.08), y), (x0 + w - round(w * 0.08), y + bar), 255, -1, cv2.LINE_AA)
+
+
+def _stamp(mask: Image, ink: Image, x0: int, y0: int) -> None:
+    """Copy ``ink`` into ``mask`` at (x0, y0), clipped to the mask."""
+    h, w = ink.shape
+    top, left = max(0, -y0), max(0, -x0)
+    bottom, right = min(h, mask.shape[0] - y0), min(w, mask.shape[1] - x0)
+    if bottom > top and right > left:
+        region = mask[y0 + top:y0 + bottom, x0 + left:x0 + right]
+        np.maximum(region, ink[top:bottom, left:right], out=region)
+
+
+def _hershey(mask: Image, text: str, centre: tuple[int, int], size: float, deck: Deck, index: bool) -> None:
+    """Text in one of OpenCV's stroke fonts, drawn heavy; 6 and 9 get their underline."""
+    thickness = _stroke(size, deck)
+    (w1, h1), _ = cv2.getTextSize(text, deck.font, 1.0, thickness)
+    scale = size * (0.95 if index else 1.15) / h1
+    if not index:
+        scale = min(scale, WIDTH * 0.5 / w1)
+    (w, h), _ = cv2.getTextSize(text, deck.font, scale, thickness)
+    origin = (round(centre[0] - w / 2), round(centre[1] + h / 2))
+    cv2.putText(mask, text, origin, deck.font, scale, 255, thickness, cv2.LINE_AA)
+    if text in ("6", "9"):
+        y = origin[1] + round(thickness * 1.3)
+        inset = round(w * 0.12)
+        cv2.line(mask, (origin[0] + inset, y), (origin[0] + w - inset, y), 255, max(1, round(thickness * 0.7)),
+                 cv2.LINE_AA)
+
+
+def _skip(mask: Image, centre: tuple[int, int], size: float, ink: int, deck: Deck) -> None:
+    radius = round(size * 0.36)
+    thickness = _stroke(size, deck)
+    cv2.circle(mask, centre, radius, ink, thickness, cv2.LINE_AA)
+    d = round(radius * 0.68)
+    cv2.line(mask, (centre[0] - d, centre[1] + d), (centre[0] + d, centre[1] - d), ink, thickness, cv2.LINE_AA)
+
+
+def _reverse(mask: Image, centre: tuple[int, int], size: float, ink: int, deck: Deck) -> None:
+    """Two arrows with solid heads on a diagonal, side by side, one up and to the right, one down and to the left."""
+    thickness = _stroke(size, deck)
+    length, offset = size * 0.42, size * 0.14
+    along, across = np.array([1.0, -1.0]) / math.sqrt(2), np.array([1.0, 1.0]) / math.sqrt(2)
+    for sign in (1, -1):
+        middle = np.array(centre) + sign * offset * across
+        tail, head = middle - sign * length * along, middle + sign * length * along
+        neck = head - sign * along * size * 0.26
+        cv2.line(mask, _point(tail), _point(neck), ink, thickness, cv2.LINE_AA)
+        wing = across * thickness * 1.4
+        cv2.fillConvexPoly(mask, np.array([_point(head), _point(neck + wing), _point(neck - wing)], np.int32), ink,
+                           cv2.LINE_AA)
+
+
+def _point(xy: np.ndarray) -> tuple[int, int]:
+    return round(float(xy[0])), round(float(xy[1]))
+
+
+def _draw_two(mask: Image, centre: tuple[int, int], size: float, ink: int, deck: Deck) -> None:
+    """Two small cards, one behind the other, the front one's edge showing over the back one."""
+    w, h = size * 0.3, size * 0.45
+    gap = max(1, round(size * 0.04))
+    for dx, dy in ((0.18, -0.14), (-0.14, 0.12)):
+        x, y = round(centre[0] + dx * size - w / 2), round(centre[1] + dy * size - h / 2)
+        cv2.rectangle(mask, (x - gap, y - gap), (x + round(w) + gap, y + round(h) + gap), 0, -1)
+        cv2.rectangle(mask, (x, y), (x + round(w), y + round(h)), ink, -1)
+
+
+_SYMBOLS: dict[str, Callable[[Image, tuple[int, int], float, int, Deck], None]] = {
+    "skip": _skip, "reverse": _reverse, "draw-two": _draw_two}
+
+
+def _quadrants(img: Image, centre: tuple[int, int], axes: tuple[int, int], tilt: float, deck: Deck) -> None:
+    """The four-colour oval of the wild cards."""
+    for start, ink in ((180, "red"), (270, "blue"), (0, "green"), (90, "yellow")):
+        cv2.ellipse(img, centre, axes, tilt, start, start + 90, deck.inks[ink], -1, cv2.LINE_AA)
+
+
+def _four_cards(img: Image, centre: tuple[int, int], size: float, deck: Deck) -> None:
+    """The fanned four cards of the wild draw four."""
+    w, h = size * 0.26, size * 0.38
+    spots = ((-0.3, 0.2, "yellow"), (-0.08, -0.2, "red"), (0.1, 0.06, "blue"), (0.3, -0.28, "green"))
+    for dx, dy, ink in spots:
+        x, y = round(centre[0] + dx * size - w / 2), round(centre[1] + dy * size - h / 2)
+        cv2.rectangle(img, (x, y), (x + round(w), y + round(h)), deck.inks[ink], -1, cv2.LINE_AA)
+        cv2.rectangle(img, (x, y), (x + round(w), y + round(h)), deck.inks["black"], 2, cv2.LINE_AA)
+
+
+def _wild_word(img: Image, deck: Deck) -> None:
+    """The newer print's word-art WILD, each letter in its own colour, heavy outlined, tilted up to the right."""
+    font = deck.typeface or glyphs.fonts(False)[0]
+    letters = [glyphs.glyph(font, c) for c in "WILD"]
+    height = round(HEIGHT * 0.14)
+    layer, mask = img.copy(), np.zeros(img.shape[:2], np.uint8)
+    widths = [round(m.shape[1] * height / m.shape[0]) for m in letters]
+    x = CENTRE[0] - sum(widths) // 2
+    for letter, width, ink in zip(letters, widths, ("red", "yellow", "green", "blue"), strict=True):
+        one = np.zeros(img.shape[:2], np.uint8)
+        _stamp(one, cv2.resize(letter, (width, height), interpolation=cv2.INTER_AREA), x, CENTRE[1] - height // 2)
+        _print_layers(layer, one, deck.inks[ink], deck.inks["black"], deck.shadow, 4)
+        np.maximum(mask, cv2.dilate(one, np.ones((11, 11), np.uint8)), out=mask)
+        x += width
+    turn = cv2.getRotationMatrix2D(CENTRE, 20, 1.0)
+    layer = cv2.warpAffine(layer, turn, (WIDTH, HEIGHT))
+    mask = cv2.warpAffine(mask, turn, (WIDTH, HEIGHT))
+    img[mask > 127] = layer[mask > 127]
+
+
+def _paint_back(face: Image, deck: Deck) -> None:
+    axes = (round(WIDTH * 0.40), round(HEIGHT * 0.45))
+    cv2.ellipse(face, CENTRE, axes, deck.oval_tilt, 0, 360, deck.inks["red"], -1, cv2.LINE_AA)
+    layer = face.copy()
+    (w1, _), _ = cv2.getTextSize("UNO", deck.font, 1.0, 8)
+    scale = WIDTH * 0.75 / w1
+    (w, h), _ = cv2.getTextSize("UNO", deck.font, scale, 8)
+    origin = (CENTRE[0] - w // 2, CENTRE[1] + h // 2)
+    cv2.putText(layer, "UNO", (origin[0] - 5, origin[1] + 5), deck.font, scale, deck.inks["black"], 14, cv2.LINE_AA)
+    cv2.putText(layer, "UNO", origin, deck.font, scale, deck.inks["yellow"], 8, cv2.LINE_AA)
+    turn = cv2.getRotationMatrix2D(CENTRE, 25, 1.0)
+    face[:] = cv2.warpAffine(layer, turn, (WIDTH, HEIGHT), borderMode=cv2.BORDER_REFLECT)
+    _frame(face, deck)
+
+
+def _paint_blank_wild(face: Image, deck: Deck, rng: np.random.Generator) -> None:
+    inset = round(WIDTH * 0.2)
+    cv2.rectangle(face, (inset, round(HEIGHT * 0.25)), (WIDTH - inset, round(HEIGHT * 0.75)), deck.inks["white"], -1)
+    for k in range(int(rng.integers(0, 4))):
+        y = round(HEIGHT * (0.35 + 0.1 * k))
+        cv2.line(face, (inset + 10, y), (WIDTH - inset - 10, y), (150, 150, 150), 1, cv2.LINE_AA)
+
+
+def _paint_swap_hands(face: Image, deck: Deck) -> None:
+    axes = (round(WIDTH * 0.40), round(HEIGHT * 0.46))
+    _quadrants(face, CENTRE, axes, deck.oval_tilt, deck)
+    white, black = deck.inks["white"], deck.inks["black"]
+    for sign in (1, -1):
+        palm = (CENTRE[0] + sign * round(WIDTH * 0.12), CENTRE[1] - sign * round(HEIGHT * 0.1))
+        for colour, grow in ((black, 5), (white, 0)):
+            cv2.ellipse(face, palm, (22 + grow, 30 + grow), 20 * sign, 0, 360, colour, -1, cv2.LINE_AA)
+            for finger in range(4):
+                tip = (palm[0] - sign * (18 - 12 * finger), palm[1] - sign * 48)
+                cv2.line(face, palm, tip, colour, 10 + grow, cv2.LINE_AA)
+    cv2.circle(face, CENTRE, round(WIDTH * 0.3), white, 5, cv2.LINE_AA)
+
+
+def _frame(face: Image, deck: Deck) -> None:
+    """Redraw the white border that a whole-face warp smeared."""
+    inset = round(WIDTH * deck.border)
+    outside = np.full(face.shape[:2], 255, np.uint8)
+    _rounded_rect(outside, (inset, inset), (WIDTH - 1 - inset, HEIGHT - 1 - inset), round(WIDTH * 0.05), 0)
+    face[outside > 0] = deck.inks["white"]

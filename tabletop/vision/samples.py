@@ -1,0 +1,105 @@
+"""Labelled training crops: a rendered card laid on a surface, photographed, found a little off, and cropped.
+
+A sample is made the way the camera path makes a crop at run time (a scene, then ``crop.rectify`` and
+``crop.balance``), with the finder's small errors in the corners, so the model trains on what it will read.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from tabletop.cards import ALL_CARDS, Card
+from tabletop.vision import augment, render, scene
+from tabletop.vision.crop import Corners, Image, balance, rectify
+
+NO_CARD = "none"
+LABELS: tuple[str, ...] = (*(card.name for card in ALL_CARDS), NO_CARD)
+"""The model's classes: the 54 cards in ``ALL_CARDS`` order, then "no card"."""
+
+NO_CARD_SHARE = 0.06
+CROP_SIZE = (48, 72)
+
+
+def _found_corners(corners: Corners, height: float, rng: np.random.Generator) -> Corners:
+    """The corners as a finder reports them: a few per cent off, a little wide or tight, either way up."""
+    centre = corners.mean(axis=0)
+    grown = centre + (corners - centre) * rng.uniform(0.96, 1.06)
+    jitter = np.clip(rng.normal(0, 0.015 * height, (4, 2)), -0.045 * height, 0.045 * height)
+    found = (grown + jitter).astype(np.float32)
+    return np.roll(found, 2, axis=0) if rng.random() < 0.5 else found
+
+
+class FacePool:
+    """Rendered faces kept for reuse: drawing a face costs more than everything else a sample does."""
+
+    def __init__(self, rng: np.random.Generator, variants: int = 3) -> None:
+        self.rng, self.variants = rng, variants
+        self.faces: dict[str, list[tuple[Image, Image]]] = {}
+
+    def face(self, label: str) -> tuple[Image, Image]:
+        """A face of ``label`` (a card name or one of ``render.BLANKS``), fresh until ``variants`` are kept."""
+        kept = self.faces.setdefault(label, [])
+        if len(kept) < self.variants:
+            kept.append(self._render(label))
+            return kept[-1]
+        return kept[int(self.rng.integers(len(kept)))]
+
+    def _render(self, label: str) -> tuple[Image, Image]:
+        if label in render.BLANKS:
+            return render.render_blank(label, self.rng)  # type: ignore[arg-type]
+        design = render.DESIGNS[int(self.rng.integers(len(render.DESIGNS)))]
+        return render.render_card(Card.from_name(label), design, self.rng)
+
+
+def _lay_neighbours(canvas: Image, pool: FacePool, centre: tuple[float, float], height: float) -> None:
+    """Other cards under or beside the sample: a discard pile, a hand of cards, the draw pile."""
+    rng = pool.rng
+    for _ in range(int(rng.integers(1, 4))):
+        offset = rng.normal(0, 0.6 * height, 2)
+        where = (centre[0] + offset[0], centre[1] + offset[1])
+        corners = scene.card_corners(where, height * rng.uniform(0.9, 1.1), rng.uniform(0, 2 * math.pi), rng)
+        label = "back" if rng.random() < 0.2 else LABELS[int(rng.integers(len(LABELS) - 1))]
+        scene.paste(canvas, *pool.face(label), corners)
+
+
+def _face_for(label: str, pool: FacePool) -> tuple[Image, Image] | None:
+    if label != NO_CARD:
+        return pool.face(label)
+    if pool.rng.random() < 0.55:
+        return pool.face(render.BLANKS[int(pool.rng.integers(len(render.BLANKS)))])
+    return None
+
+
+def sample(pool: FacePool, label: str) -> Image:
+    """One training crop of ``label`` (a card name, or ``NO_CARD`` for a back, a blank wild or bare table)."""
+    rng = pool.rng
+    card_height = float(np.exp(rng.uniform(math.log(40), math.log(200))))
+    side = round(card_height * 1.4)
+    canvas = scene.surface(rng, (side, side))
+    centre = (side / 2 + rng.normal(0, 2), side / 2 + rng.normal(0, 2))
+    if rng.random() < 0.5:
+        _lay_neighbours(canvas, pool, centre, card_height)
+    corners = scene.card_corners(centre, card_height, rng.uniform(0, 2 * math.pi), rng)
+    face = _face_for(label, pool)
+    if face is not None:
+        scene.paste(canvas, augment.wear(face[0], rng), face[1], corners)
+    if rng.random() < 0.25:
+        corner = corners[int(rng.integers(4))]
+        augment.finger(canvas, rng, (float(corner[0]), float(corner[1])), card_height)
+    photo = augment.photograph(canvas, rng)
+    return balance(rectify(photo, _found_corners(corners, card_height, rng), CROP_SIZE))
+
+
+def batch(seed: int, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` crops (N, 72, 48, 3 uint8) and their label indices, the same for the same seed."""
+    rng = np.random.default_rng(seed)
+    pool = FacePool(rng)
+    crops = np.zeros((count, CROP_SIZE[1], CROP_SIZE[0], 3), np.uint8)
+    labels = np.zeros(count, np.int64)
+    for k in range(count):
+        index = len(LABELS) - 1 if rng.random() < NO_CARD_SHARE else int(rng.integers(len(LABELS) - 1))
+        crops[k] = sample(pool, LABELS[index])
+        labels[k] = index
+    return crops, labels

@@ -1,0 +1,125 @@
+"""Surfaces that cards lie on or are held in front of: wood, felt, patterned cloth and a cluttered room.
+
+The card model learns that whatever shows around a card's border is not the card; the table simulator lays its
+games out on the same surfaces.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from tabletop.cards import Card
+from tabletop.vision import render
+from tabletop.vision.crop import CARD_ASPECT, Corners, Image
+
+Shape = tuple[int, int]
+
+
+def _colour(rng: np.random.Generator, low: int = 0, high: int = 256) -> tuple[int, int, int]:
+    b, g, r = rng.integers(low, high, 3)
+    return int(b), int(g), int(r)
+
+
+def wood(rng: np.random.Generator, shape: Shape) -> Image:
+    height, width = shape
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    angle = rng.uniform(0, np.pi)
+    along = xs * np.cos(angle) + ys * np.sin(angle)
+    across = -xs * np.sin(angle) + ys * np.cos(angle)
+    period = rng.uniform(6, 30)
+    grain = np.sin(across / period * 2 * np.pi + 3 * np.sin(along / rng.uniform(40, 200)))
+    base = np.array([rng.uniform(20, 90), rng.uniform(50, 130), rng.uniform(90, 200)], np.float32)
+    tone = 1 + 0.18 * grain[..., None] + rng.normal(0, 0.04, (height, width, 1)).astype(np.float32)
+    return np.clip(base * tone, 0, 255).astype(np.uint8)
+
+
+def felt(rng: np.random.Generator, shape: Shape) -> Image:
+    height, width = shape
+    base = np.array(_colour(rng, 10, 200), np.float32)
+    noise = cv2.GaussianBlur(rng.normal(0, 1, (height, width)).astype(np.float32), (0, 0), 1.5)
+    return np.clip(base * (1 + 0.12 * noise[..., None]), 0, 255).astype(np.uint8)
+
+
+def cloth(rng: np.random.Generator, shape: Shape) -> Image:
+    """Checks, stripes or dots in two or three colours: the hardest surface to tell a card's edge from."""
+    height, width = shape
+    img = np.zeros((height, width, 3), np.uint8)
+    img[:] = _colour(rng)
+    step = int(rng.integers(8, 40))
+    second, third = _colour(rng), _colour(rng)
+    pattern = int(rng.integers(3))
+    for k in range(-max(shape), 2 * max(shape), step):
+        if pattern == 0:
+            cv2.line(img, (k, 0), (k, height), second, step // 2)
+            cv2.line(img, (0, k), (width, k), third, step // 3)
+        elif pattern == 1:
+            cv2.line(img, (k, 0), (k + height, height), second, max(1, step // 3))
+        else:
+            for j in range(0, height + step, step):
+                cv2.circle(img, (k, j), step // 4, second, -1, cv2.LINE_AA)
+    return img
+
+
+def room(rng: np.random.Generator, shape: Shape) -> Image:
+    """Clutter behind a card held up in a hand: furniture, shelves, lamps, a window."""
+    height, width = shape
+    img = np.zeros((height, width, 3), np.uint8)
+    img[:] = _colour(rng, 30, 220)
+    for _ in range(int(rng.integers(6, 25))):
+        x, y = int(rng.integers(-width // 4, width)), int(rng.integers(-height // 4, height))
+        w, h = int(rng.integers(5, width // 2 + 6)), int(rng.integers(5, height // 2 + 6))
+        if rng.random() < 0.6:
+            cv2.rectangle(img, (x, y), (x + w, y + h), _colour(rng), -1)
+        else:
+            cv2.ellipse(img, (x, y), (w // 2, h // 2), float(rng.uniform(0, 180)), 0, 360, _colour(rng), -1)
+    return img
+
+
+def plain(rng: np.random.Generator, shape: Shape) -> Image:
+    img = np.zeros((*shape, 3), np.uint8)
+    img[:] = _colour(rng)
+    return img
+
+
+SURFACES: tuple[Callable[[np.random.Generator, Shape], Image], ...] = (wood, felt, cloth, room, plain)
+
+
+def surface(rng: np.random.Generator, shape: Shape) -> Image:
+    """A random surface of one of the kinds above."""
+    return SURFACES[int(rng.integers(len(SURFACES)))](rng, shape)
+
+
+def paste(canvas: Image, face: Image, mask: Image, corners: Corners) -> None:
+    """Lay ``face`` on ``canvas`` so that its corners land on ``corners`` (TL, TR, BR, BL), in place."""
+    height, width = face.shape[:2]
+    source = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    matrix = cv2.getPerspectiveTransform(source, corners.astype(np.float32))
+    size = (canvas.shape[1], canvas.shape[0])
+    warped = cv2.warpPerspective(face, matrix, size, flags=cv2.INTER_LINEAR)
+    alpha = cv2.warpPerspective(mask, matrix, size, flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
+    canvas[:] = (canvas * (1 - alpha) + warped * alpha).astype(np.uint8)
+
+
+def card_corners(centre: tuple[float, float], height: float, angle: float, rng: np.random.Generator,
+                 perspective: float = 0.05) -> Corners:
+    """Where a card's corners land on the table (TL, TR, BR, BL of the card), with a little camera perspective."""
+    width = height / CARD_ASPECT
+    local = np.array([[-width, -height], [width, -height], [width, height], [-width, height]], np.float32) / 2
+    turn = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]], np.float32)
+    skew = rng.normal(0, perspective * height, (4, 2)).astype(np.float32)
+    placed: Corners = (local @ turn.T + skew + np.array(centre, np.float32)).astype(np.float32)
+    return placed
+
+
+def card_on_table(rng: np.random.Generator, card: Card, design: render.Design, shape: Shape = (480, 640),
+                  height: float = 150.0) -> tuple[Image, Corners]:
+    """A camera frame of one card lying on a random surface, and where its corners are."""
+    image = surface(rng, shape)
+    centre = (shape[1] / 2 + rng.uniform(-0.2, 0.2) * shape[1], shape[0] / 2 + rng.uniform(-0.15, 0.15) * shape[0])
+    corners = card_corners(centre, height, rng.uniform(0, 2 * math.pi), rng, perspective=0.02)
+    paste(image, *render.render_card(card, design, rng), corners)
+    return image, corners
