@@ -53,3 +53,47 @@ def rederive_seconds(record: list[Event], correction: Event) -> float:
     start = time.perf_counter()
     referee.push(correction)
     return time.perf_counter() - start
+
+
+CLASSIFY_GOAL_CARD_MS = 0.5
+CLASSIFY_GOAL_FRAME_MS = 5.0
+
+
+def _percentiles(times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    return f"median {statistics.median(ms):.3f} ms, p90 {ms[int(len(ms) * 0.9)]:.3f} ms"
+
+
+def bench_classify(repeats: int = 300) -> Iterator[str]:
+    """The card model on one core: a rectified card, a batch of 8, and finding and reading a 640x480 frame.
+
+    The process is pinned to one core rather than calling ``cv2.setNumThreads(1)``: OpenCV's single-threaded
+    Canny path corrupts the heap on some frames (seen with 4.10 to 5.0).
+    """
+    import os
+
+    import numpy as np
+
+    from tabletop.cards import Card
+    from tabletop.vision.model import CardModel
+    from tabletop.vision.reader import read_card
+    from tabletop.vision.samples import batch
+    from tabletop.vision.scene import card_on_table
+
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    model = CardModel(threads=1)
+    crops, _ = batch(seed=7, count=8)
+    one = [crops[0]]
+    timed(lambda: model.read(one), 20)
+    card = timed(lambda: model.read(one), repeats)
+    eight = timed(lambda: model.read(list(crops)), repeats)
+    frame, _ = card_on_table(np.random.default_rng(3), Card.from_name("green-7"), "modern")
+    timed(lambda: read_card(frame, model), 20)
+    whole = timed(lambda: read_card(frame, model), repeats)
+    per_card = statistics.median(card) * 1000
+    per_frame = statistics.median(whole) * 1000
+    yield f"classify one card: {_percentiles(card)} (goal {CLASSIFY_GOAL_CARD_MS} ms: " \
+          f"{'meets' if per_card <= CLASSIFY_GOAL_CARD_MS else 'misses'})"
+    yield f"classify a batch of 8: {_percentiles(eight)} ({statistics.median(eight) * 1000 / 8:.3f} ms a card)"
+    yield f"find and classify in a 640x480 frame: {_percentiles(whole)} (goal {CLASSIFY_GOAL_FRAME_MS} ms: " \
+          f"{'meets' if per_frame <= CLASSIFY_GOAL_FRAME_MS else 'misses'})"

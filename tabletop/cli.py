@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from tabletop.errors import RecordError
@@ -33,8 +34,22 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--unseen-draws", action="store_true", help="a table that never reports draws")
     simulate.set_defaults(run=_simulate)
 
+    classify = commands.add_parser("classify", help="read the most prominent card in each image")
+    classify.add_argument("images", nargs="+", metavar="IMAGE", help="photographs or camera frames")
+    classify.add_argument("--json", action="store_true", help="one JSON object per image, as GAME-RECORD.md says")
+    classify.add_argument("--model", type=Path, help="an ONNX card model (default: models/cards.onnx)")
+    classify.set_defaults(run=_classify)
+
+    train = commands.add_parser("train", help="train the card model from rendered cards (needs the train extra)")
+    train.add_argument("--out", type=Path, default=None, help="where to write the model (default: models/cards.onnx)")
+    train.add_argument("--seed", type=int, default=1, help="the same seed gives the same model")
+    train.add_argument("--samples", type=int, default=None, help="training crops to render")
+    train.add_argument("--epochs", type=int, default=None, help="passes over the training crops")
+    train.add_argument("--workers", type=int, default=2, help="processes rendering crops, threads training")
+    train.set_defaults(run=_train)
+
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
-    bench.add_argument("part", nargs="?", default="referee", choices=["referee"], help="what to measure")
+    bench.add_argument("part", nargs="?", default="referee", choices=["referee", "classify"], help="what to measure")
     bench.set_defaults(run=_bench)
     return parser
 
@@ -80,11 +95,50 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bench(args: argparse.Namespace) -> int:
-    from tabletop.bench import bench_referee
+def _classify(args: argparse.Namespace) -> int:
+    from tabletop.vision.classify import classify_files
+    from tabletop.vision.model import CardModel, ModelError
 
-    for line in bench_referee():
-        print(line)
+    try:
+        model = CardModel(args.model)
+    except ModelError as err:
+        print(f"tabletop classify: {err}", file=sys.stderr)
+        return 2
+    failed = False
+    for result in classify_files(args.images, model):
+        failed = failed or "error" in result
+        print(json.dumps(result) if args.json else _describe(result), flush=True)
+    return 1 if failed else 0
+
+
+def _describe(result: dict[str, object]) -> str:
+    if "error" in result:
+        return f"{result['image']}: error: {result['error']}"
+    card = result["card"] or "no card"
+    return f"{result['image']}: {card} ({float(result['confidence']):.0%})"  # type: ignore[arg-type]
+
+
+def _train(args: argparse.Namespace) -> int:
+    try:
+        from tabletop.vision.train import Recipe, train
+    except ImportError as err:
+        print(f"tabletop train: {err.name} is missing; install the train extra: pip install -e '.[train]'",
+              file=sys.stderr)
+        return 2
+    from tabletop.vision.model import DEFAULT_MODEL
+
+    chosen = {k: v for k, v in (("samples", args.samples), ("epochs", args.epochs)) if v is not None}
+    recipe = Recipe(seed=args.seed, **chosen)
+    train(args.out or DEFAULT_MODEL, recipe, workers=args.workers)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from tabletop import bench
+
+    lines = bench.bench_classify() if args.part == "classify" else bench.bench_referee()
+    for line in lines:
+        print(line, flush=True)
     return 0
 
 

@@ -102,7 +102,8 @@ def camera(img: Image, rng: np.random.Generator) -> Image:
     out = np.clip(noisy, 0, 255).astype(np.uint8)
     if rng.random() < 0.7:
         ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(20, 95))])
-        out = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else out
+        decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+        out = out if decoded is None else decoded
     return out
 
 

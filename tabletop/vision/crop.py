@@ -13,7 +13,7 @@ Image = npt.NDArray[np.uint8]
 Corners = npt.NDArray[np.float32]
 
 CARD_ASPECT = 87 / 56
-"""Height over width of an UNO card (56 × 87 mm)."""
+"""Height over width of an UNO card (56 x 87 mm)."""
 
 BORDER_BAND = (0.02, 0.07)
 """Where the white border lies, as fractions of the crop's width in from each edge."""

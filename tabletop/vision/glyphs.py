@@ -70,7 +70,8 @@ def build(fonts_folder: Path = Path("/usr/share/fonts")) -> None:
     from PIL import Image as PilImage
     from PIL import ImageDraw, ImageFont
 
-    rows, index = [], {}
+    rows: list[np.ndarray] = []
+    index: dict[str, dict[str, list[int]]] = {}
     for row, (name, file) in enumerate(FONTS.items()):
         font = ImageFont.truetype(str(fonts_folder / file), SIZE)
         cells, x = [], 0

@@ -78,7 +78,7 @@ def _vary(ink: BGR, rng: np.random.Generator) -> BGR:
 
 
 def render_card(card: Card, design: Design, rng: np.random.Generator) -> tuple[Image, Image]:
-    """A face-up card as (BGR image, alpha mask), portrait, ``WIDTH`` × ``HEIGHT`` px, square to the image."""
+    """A face-up card as (BGR image, alpha mask), portrait, ``WIDTH`` x ``HEIGHT`` px, square to the image."""
     deck = Deck.random(rng, design)
     face = _blank_face(deck, "black" if card.is_wild else str(card.color))
     Painter(face, deck, design, card).paint()

@@ -48,7 +48,7 @@ class FacePool:
 
     def _render(self, label: str) -> tuple[Image, Image]:
         if label in render.BLANKS:
-            return render.render_blank(label, self.rng)  # type: ignore[arg-type]
+            return render.render_blank(label, self.rng)
         design = render.DESIGNS[int(self.rng.integers(len(render.DESIGNS)))]
         return render.render_card(Card.from_name(label), design, self.rng)
 

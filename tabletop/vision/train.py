@@ -11,6 +11,7 @@ import json
 import math
 import multiprocessing
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -41,9 +42,9 @@ class Recipe:
 
 
 class CardNet(nn.Module):
-    """Six small convolutions and a linear layer: about 7 million multiply-adds for a 48 × 72 crop.
+    """Six small convolutions and a linear layer: about 7 million multiply-adds for a 48 x 72 crop.
 
-    The input is the balanced crop as uint8 BGR, height × width × 3, so that callers need no preprocessing
+    The input is the balanced crop as uint8 BGR, height x width x 3, so that callers need no preprocessing
     beyond ``crop.balance``; the scaling happens inside the graph.
     """
 
@@ -134,10 +135,10 @@ def temperature_for(logits: torch.Tensor, labels: torch.Tensor) -> float:
     def closure() -> torch.Tensor:
         optimiser.zero_grad()
         loss = nn.functional.cross_entropy(logits / log_t.exp(), labels)
-        loss.backward()
+        loss.backward()  # type: ignore[no-untyped-call]
         return loss
 
-    optimiser.step(closure)
+    optimiser.step(closure)  # type: ignore[no-untyped-call]
     return float(log_t.detach().exp())
 
 
@@ -147,9 +148,12 @@ def export(model: Calibrated, path: Path, metadata: dict[str, str]) -> None:
 
     example = torch.zeros(1, samples.CROP_SIZE[1], samples.CROP_SIZE[0], 3, dtype=torch.uint8)
     model.eval()
-    torch.onnx.export(model, (example,), str(path), input_names=["crops"], output_names=["probabilities"],
-                      dynamic_axes={"crops": {0: "n"}, "probabilities": {0: "n"}}, opset_version=17,
-                      dynamo=False)
+    with warnings.catch_warnings():
+        # The TorchScript exporter is deprecated, but the newer one needs onnxscript; this graph is plain.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        torch.onnx.export(model, (example,), str(path), input_names=["crops"], output_names=["probabilities"],
+                          dynamic_axes={"crops": {0: "n"}, "probabilities": {0: "n"}}, opset_version=17,
+                          dynamo=False)
     proto = onnx.load(str(path))
     for key, value in metadata.items():
         entry = proto.metadata_props.add()

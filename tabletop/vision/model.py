@@ -1,0 +1,77 @@
+"""The card model at run time: onnxruntime and numpy only, loaded once, reading a batch of crops per call."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import onnxruntime
+
+from tabletop.cards import Card
+from tabletop.errors import TabletopError
+from tabletop.vision.crop import Image
+
+DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "cards.onnx"
+NO_CARD = "none"
+UNSURE_BELOW = 0.8
+"""Readings less confident than this are reported as unsure: a person should confirm them."""
+
+
+class ModelError(TabletopError):
+    """The card model file is missing or is not a card model."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the model makes of one crop: its best guess (None for "no card") and the runners-up.
+
+    ``confidence`` is calibrated: over many readings of 0.9, about nine in ten are right.
+    """
+
+    card: Card | None
+    confidence: float
+    guesses: tuple[tuple[Card | None, float], ...]
+
+    @property
+    def unsure(self) -> bool:
+        return self.confidence < UNSURE_BELOW
+
+
+class CardModel:
+    """The ONNX card classifier and the labels and crop size written into its metadata."""
+
+    def __init__(self, path: Path | None = None, threads: int = 1) -> None:
+        path = path or Path(os.environ.get("TABLETOP_MODEL", DEFAULT_MODEL))
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        try:
+            self.session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+            meta = self.session.get_modelmeta().custom_metadata_map
+            self.labels: tuple[str, ...] = tuple(json.loads(meta["labels"]))
+            shape = json.loads(meta["input"])
+        except Exception as err:
+            raise ModelError(f"cannot load the card model {path}: {err}") from err
+        self.size: tuple[int, int] = (int(shape["width"]), int(shape["height"]))
+        self.cards = tuple(None if label == NO_CARD else Card.from_name(label) for label in self.labels)
+
+    def probabilities(self, crops: Sequence[Image]) -> np.ndarray:
+        """Class probabilities for balanced crops of ``self.size``, one row a crop, in one run of the model."""
+        batch = np.ascontiguousarray(np.stack(crops), dtype=np.uint8)
+        (out,) = self.session.run(None, {"crops": batch})
+        return np.asarray(out)
+
+    def read(self, crops: Sequence[Image], guesses: int = 3) -> list[Reading]:
+        """A reading per crop, batched into one inference call."""
+        if not crops:
+            return []
+        readings = []
+        for row in self.probabilities(crops):
+            order = np.argsort(row)[::-1][:guesses]
+            ranked = tuple((self.cards[k], float(row[k])) for k in order)
+            readings.append(Reading(card=ranked[0][0], confidence=ranked[0][1], guesses=ranked))
+        return readings

@@ -1,0 +1,91 @@
+"""The shipped card model, read through the whole camera path: finder, crop, balance, model."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tabletop.cards import ALL_CARDS
+from tabletop.vision import render, samples, scene
+from tabletop.vision.crop import balance, rectify
+from tabletop.vision.evaluate import REAL_CARDS, evaluate, labelled_photos
+from tabletop.vision.model import CardModel
+from tabletop.vision.reader import read_card
+
+REAL_CARD_FLOOR = 0.9
+"""Measured 64 of 70 (0.914) when the model was last trained (see models/README.md); below this is a regression."""
+RENDERED_MISREADS = 8
+"""Of 324 clean crops; 3 were misread when the model was last trained. The goal is none."""
+TABLE_FLOOR = 0.8
+"""Cards on generated tables, found by the finder and read; 0.82 when the model was last trained."""
+
+
+@pytest.fixture(scope="module")
+def model() -> CardModel:
+    return CardModel()
+
+
+def test_every_class_of_a_freshly_rendered_card_is_read_right(model: CardModel) -> None:
+    """Each of the 54 cards, in the three designs and both ways up, cropped at its true corners."""
+    rng = np.random.default_rng(1)
+    whole = np.array([[0, 0], [render.WIDTH, 0], [render.WIDTH, render.HEIGHT], [0, render.HEIGHT]], np.float32)
+    wrong: dict[str, int] = {}
+    for design in render.DESIGNS:
+        for card in ALL_CARDS:
+            face, _ = render.render_card(card, design, rng)
+            crops = [balance(rectify(face, corners, model.size)) for corners in (whole, np.roll(whole, 2, axis=0))]
+            for reading in model.read(crops):
+                if reading.card != card:
+                    wrong[card.name] = wrong.get(card.name, 0) + 1
+    assert sum(wrong.values()) <= RENDERED_MISREADS, wrong
+    assert max(wrong.values(), default=0) <= 2, wrong
+
+
+def test_cards_lying_on_tables_are_found_and_read(model: CardModel) -> None:
+    rng = np.random.default_rng(2026)
+    right = 0
+    for design in render.DESIGNS:
+        for card in ALL_CARDS:
+            frame, _ = scene.card_on_table(rng, card, design)
+            sighting = read_card(frame, model)
+            right += sighting is not None and sighting.reading.card == card
+    assert right / (3 * len(ALL_CARDS)) >= TABLE_FLOOR
+
+
+@pytest.mark.parametrize("kind", render.BLANKS)
+def test_a_card_that_is_none_of_the_54_is_no_card_never_a_guess(model: CardModel, kind: render.Blank) -> None:
+    rng = np.random.default_rng(7)
+    for _ in range(6):
+        frame = scene.surface(rng, (480, 640))
+        corners = scene.card_corners((320, 240), 160, rng.uniform(0, 6.3), rng, perspective=0.02)
+        scene.paste(frame, *render.render_blank(kind, rng), corners)
+        assert read_card(frame, model) is None
+
+
+def test_an_empty_table_has_no_card(model: CardModel) -> None:
+    rng = np.random.default_rng(11)
+    for surface in scene.SURFACES:
+        assert read_card(surface(rng, (480, 640)), model) is None
+
+
+def test_real_photographs_stay_above_the_regression_floor(model: CardModel) -> None:
+    result = evaluate(model, labelled_photos(REAL_CARDS))
+    assert result.total == 70
+    assert result.accuracy >= REAL_CARD_FLOOR, result.confusions.most_common()
+
+
+def test_confidence_is_calibrated_on_held_out_renders(model: CardModel) -> None:
+    crops, labels = samples.batch(seed=424_242, count=600)
+    probabilities = model.probabilities(list(crops))
+    right = probabilities.argmax(axis=1) == labels
+    confidence = probabilities.max(axis=1)
+    assert abs(float(confidence.mean()) - float(right.mean())) < 0.04
+    assert right[confidence >= 0.9].mean() >= 0.9
+
+
+def test_several_cards_are_read_in_one_batch_with_the_same_answers(model: CardModel) -> None:
+    crops, _ = samples.batch(seed=5, count=8)
+    one_by_one = [model.read([crop])[0] for crop in crops]
+    together = model.read(list(crops))
+    assert [r.card for r in together] == [r.card for r in one_by_one]
+    assert [r.confidence for r in together] == pytest.approx([r.confidence for r in one_by_one], abs=1e-5)

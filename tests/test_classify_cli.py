@@ -1,0 +1,72 @@
+"""`tabletop classify --json` exactly as GAME-RECORD.md promises, bad files included."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from tabletop.cards import Card
+from tabletop.vision import render, scene
+from tabletop.vision.evaluate import REAL_CARDS
+
+
+def classify(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tabletop.cli", "classify", *args], capture_output=True, text=True,
+                          check=False)
+
+
+def test_one_json_line_per_image_in_order_with_card_and_confidence(tmp_path: Path) -> None:
+    rng = np.random.default_rng(3)
+    table, _ = scene.card_on_table(rng, Card.from_name("yellow-draw-two"), "classic")
+    on_table = tmp_path / "table.png"
+    cv2.imwrite(str(on_table), table)
+    photo = str(REAL_CARDS / "036.jpg")
+    result = classify("--json", photo, str(on_table))
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(line["image"], line["card"]) for line in lines] == [(photo, "red-9"), (str(on_table), "yellow-draw-two")]
+    assert all(set(line) == {"image", "card", "confidence"} and 0 <= line["confidence"] <= 1 for line in lines)
+
+
+def test_a_card_back_and_an_empty_table_are_null(tmp_path: Path) -> None:
+    rng = np.random.default_rng(4)
+    back = scene.surface(rng, (480, 640))
+    scene.paste(back, *render.render_blank("back", rng), scene.card_corners((320, 240), 170, 0.4, rng))
+    empty = scene.surface(rng, (480, 640))
+    paths = [tmp_path / "back.png", tmp_path / "empty.jpg"]
+    for path, image in zip(paths, (back, empty), strict=True):
+        cv2.imwrite(str(path), image)
+    result = classify("--json", *map(str, paths))
+    assert result.returncode == 0, result.stderr
+    assert [json.loads(line)["card"] for line in result.stdout.splitlines()] == [None, None]
+
+
+def test_unreadable_files_get_their_own_error_and_the_rest_go_on(tmp_path: Path) -> None:
+    text = tmp_path / "notes.jpg"
+    text.write_text("this is not a photograph")
+    missing = tmp_path / "missing.png"
+    photo = str(REAL_CARDS / "040.jpg")
+    result = classify("--json", str(text), str(missing), photo)
+    assert result.returncode == 1
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["image"] for line in lines] == [str(text), str(missing), photo]
+    assert "not an image" in lines[0]["error"]
+    assert "No such file" in lines[1]["error"]
+    assert lines[2]["card"] == "wild-draw-four"
+
+
+def test_without_json_it_prints_a_line_a_person_can_read() -> None:
+    result = classify(str(REAL_CARDS / "012.jpg"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"{REAL_CARDS / '012.jpg'}: blue-skip (")
+
+
+def test_a_missing_model_is_a_clear_error(tmp_path: Path) -> None:
+    result = classify("--model", str(tmp_path / "nope.onnx"), str(REAL_CARDS / "012.jpg"))
+    assert result.returncode == 2
+    assert "cannot load the card model" in result.stderr

@@ -1,0 +1,85 @@
+"""Rendered decks and training crops: what the model learns from has to look like the cards people own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from tabletop.cards import ALL_CARDS, COLORS
+from tabletop.vision import render, samples
+from tabletop.vision.crop import balance, rectify
+from tabletop.vision.model import CardModel
+from tabletop.vision.train import Recipe, train
+
+HUES = {"red": 0, "yellow": 28, "green": 60, "blue": 105}
+
+
+def hue_distance(a: float, b: float) -> float:
+    return min(abs(a - b), 180 - abs(a - b))
+
+
+def body_hue(face: np.ndarray) -> tuple[float, float]:
+    """Hue and saturation below the top-left index, where every design shows the card's own colour."""
+    patch = face[70:78, 20:26]
+    hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(float)
+    return float(np.median(hsv[:, 0])), float(np.median(hsv[:, 1]))
+
+
+@pytest.mark.parametrize("design", render.DESIGNS)
+def test_every_card_has_its_own_colour_and_the_wilds_are_black(design: render.Design) -> None:
+    rng = np.random.default_rng(1)
+    for card in ALL_CARDS:
+        face, mask = render.render_card(card, design, rng)
+        assert face.shape == (render.HEIGHT, render.WIDTH, 3) and mask.shape == face.shape[:2]
+        hue, saturation = body_hue(face)
+        if card.color is None:
+            assert face[74, 23].max() < 80, card
+        else:
+            assert saturation > 120 and hue_distance(hue, HUES[card.color]) < 15, card
+
+
+def test_faces_of_different_cards_differ_and_the_same_seed_draws_the_same_face() -> None:
+    faces = [render.render_card(card, "modern", np.random.default_rng(5))[0] for card in ALL_CARDS]
+    assert len({face.tobytes() for face in faces}) == len(ALL_CARDS)
+    again = render.render_card(ALL_CARDS[0], "modern", np.random.default_rng(5))[0]
+    assert np.array_equal(again, faces[0])
+
+
+def test_the_white_border_cancels_a_colour_cast() -> None:
+    face, _ = render.render_card(ALL_CARDS[COLORS.index("blue") * 13 + 4], "classic", np.random.default_rng(2))
+    cast = np.clip(face * np.array([0.55, 0.9, 1.3]), 0, 255).astype(np.uint8)
+    corners = np.array([[0, 0], [render.WIDTH, 0], [render.WIDTH, render.HEIGHT], [0, render.HEIGHT]], np.float32)
+    clean, fixed = (balance(rectify(img, corners, samples.CROP_SIZE)) for img in (face, cast))
+    border = fixed[1:3, 10:38].reshape(-1, 3).mean(axis=0)
+    assert np.all(np.abs(border - border.mean()) < 12), border
+    assert hue_distance(body_hue_of_crop(fixed), body_hue_of_crop(clean)) < 8
+
+
+def body_hue_of_crop(crop: np.ndarray) -> float:
+    hsv = cv2.cvtColor(crop[34:38, 5:8], cv2.COLOR_BGR2HSV)
+    return float(np.median(hsv[..., 0]))
+
+
+def test_training_crops_are_the_size_the_model_reads_with_every_label_in_reach() -> None:
+    crops, labels = samples.batch(seed=3, count=400)
+    assert crops.shape == (400, samples.CROP_SIZE[1], samples.CROP_SIZE[0], 3)
+    assert set(labels) <= set(range(len(samples.LABELS)))
+    assert len(set(labels)) > 40
+    again, _ = samples.batch(seed=3, count=3)
+    assert np.array_equal(again, crops[:3])
+
+
+def test_a_short_training_run_exports_a_model_that_run_time_loads(tmp_path: Path) -> None:
+    out = tmp_path / "tiny.onnx"
+    recipe = Recipe(samples=256, epochs=1, calibration_samples=64, test_samples=64, chunk=128)
+    figures = train(out, recipe, log=lambda line: None, workers=1)
+    model = CardModel(out)
+    assert model.labels == samples.LABELS
+    assert model.size == samples.CROP_SIZE
+    crops, _ = samples.batch(seed=9, count=2)
+    readings = model.read(list(crops))
+    assert len(readings) == 2 and all(0 <= r.confidence <= 1 for r in readings)
+    assert 0 <= figures["rendered_accuracy"] <= 1
