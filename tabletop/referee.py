@@ -102,7 +102,6 @@ class Referee:
         return self._fold.state()
 
 
-
 def replay(entries: Sequence[Entry]) -> tuple[list[Verdict], State]:
     """The verdicts and final state of a whole record, corrections applied first."""
     fold = _Fold.fold(corrected(entries))

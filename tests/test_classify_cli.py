@@ -12,7 +12,8 @@ import numpy as np
 
 from tabletop.cards import Card
 from tabletop.vision import render, scene
-from tabletop.vision.evaluate import REAL_CARDS
+
+REAL_CARDS = Path(__file__).parent / "data" / "real-cards"
 
 
 def classify(*args: str) -> subprocess.CompletedProcess[str]:

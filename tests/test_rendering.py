@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.cards import ALL_CARDS, COLORS
 from tabletop.vision import render, samples
-from tabletop.vision.crop import balance, rectify
+from tabletop.vision.crop import CROP_SIZE, balance, rectify
 from tabletop.vision.model import CardModel
 from tabletop.vision.train import Recipe, train
 
@@ -52,7 +52,7 @@ def test_the_white_border_cancels_a_colour_cast() -> None:
     face, _ = render.render_card(ALL_CARDS[COLORS.index("blue") * 13 + 4], "classic", np.random.default_rng(2))
     cast = np.clip(face * np.array([0.55, 0.9, 1.3]), 0, 255).astype(np.uint8)
     corners = np.array([[0, 0], [render.WIDTH, 0], [render.WIDTH, render.HEIGHT], [0, render.HEIGHT]], np.float32)
-    clean, fixed = (balance(rectify(img, corners, samples.CROP_SIZE)) for img in (face, cast))
+    clean, fixed = (balance(rectify(img, corners, CROP_SIZE)) for img in (face, cast))
     border = fixed[1:3, 10:38].reshape(-1, 3).mean(axis=0)
     assert np.all(np.abs(border - border.mean()) < 12), border
     assert hue_distance(body_hue_of_crop(fixed), body_hue_of_crop(clean)) < 8
@@ -65,7 +65,7 @@ def body_hue_of_crop(crop: np.ndarray) -> float:
 
 def test_training_crops_are_the_size_the_model_reads_with_every_label_in_reach() -> None:
     crops, labels = samples.batch(seed=3, count=400)
-    assert crops.shape == (400, samples.CROP_SIZE[1], samples.CROP_SIZE[0], 3)
+    assert crops.shape == (400, CROP_SIZE[1], CROP_SIZE[0], 3)
     assert set(labels) <= set(range(len(samples.LABELS)))
     assert len(set(labels)) > 40
     again, _ = samples.batch(seed=3, count=3)
@@ -78,7 +78,7 @@ def test_a_short_training_run_exports_a_model_that_run_time_loads(tmp_path: Path
     figures = train(out, recipe, log=lambda line: None, workers=1)
     model = CardModel(out)
     assert model.labels == samples.LABELS
-    assert model.size == samples.CROP_SIZE
+    assert model.size == CROP_SIZE
     crops, _ = samples.batch(seed=9, count=2)
     readings = model.read(list(crops))
     assert len(readings) == 2 and all(0 <= r.confidence <= 1 for r in readings)

@@ -19,6 +19,8 @@ BORDER_BAND = (0.02, 0.07)
 """Where the white border lies, as fractions of the crop's width in from each edge."""
 
 WHITE_LEVEL = 235.0
+CROP_SIZE = (48, 72)
+"""Width and height of the crop the card model reads; the finder judges outlines at the same size."""
 
 
 def rectify(image: Image, corners: Corners, size: tuple[int, int]) -> Image:

@@ -12,8 +12,6 @@ import cv2
 from tabletop.vision.model import CardModel
 from tabletop.vision.reader import read_card
 
-REAL_CARDS = Path(__file__).resolve().parents[2] / "tests" / "data" / "real-cards"
-
 
 @dataclass
 class Evaluation:

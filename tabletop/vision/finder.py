@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 from cv2.typing import MatLike
 
-from tabletop.vision.crop import CARD_ASPECT, Corners, Image
+from tabletop.vision.crop import CARD_ASPECT, CROP_SIZE, Corners, Image
 
 WORK_SIDE = 320
 """About how many pixels the long side of the shrunk copy has."""
@@ -48,7 +48,7 @@ BORDER = 0.06
 GREW = 1.12
 """Growth in settling beyond which an outline may have been the face's rather than the card's."""
 
-PROBE = (48, 72)
+PROBE = CROP_SIZE
 """Size the card is warped to for settling and judging: the model's own crop size."""
 REACH = 6
 """How far (probe pixels) a side may move when settled onto the card's edge."""

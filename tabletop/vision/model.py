@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +44,7 @@ class CardModel:
     """The ONNX card classifier and the labels and crop size written into its metadata."""
 
     def __init__(self, path: Path | None = None, threads: int = 1) -> None:
-        path = path or Path(os.environ.get("TABLETOP_MODEL", DEFAULT_MODEL))
+        path = path or DEFAULT_MODEL
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1

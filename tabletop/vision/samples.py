@@ -12,14 +12,13 @@ import numpy as np
 
 from tabletop.cards import ALL_CARDS, Card
 from tabletop.vision import augment, render, scene
-from tabletop.vision.crop import Corners, Image, balance, rectify
+from tabletop.vision.crop import CROP_SIZE, Corners, Image, balance, rectify
+from tabletop.vision.model import NO_CARD
 
-NO_CARD = "none"
 LABELS: tuple[str, ...] = (*(card.name for card in ALL_CARDS), NO_CARD)
 """The model's classes: the 54 cards in ``ALL_CARDS`` order, then "no card"."""
 
 NO_CARD_SHARE = 0.06
-CROP_SIZE = (48, 72)
 
 
 def _found_corners(corners: Corners, height: float, rng: np.random.Generator) -> Corners:

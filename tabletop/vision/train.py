@@ -21,6 +21,7 @@ import torch
 from torch import nn
 
 from tabletop.vision import samples
+from tabletop.vision.crop import CROP_SIZE
 
 NumpyArrays = tuple[np.ndarray, np.ndarray]
 
@@ -77,30 +78,26 @@ class Calibrated(nn.Module):
         return torch.softmax(self.net(crops) / self.temperature, dim=1)
 
 
-def _make_chunk(seed: int, count: int) -> NumpyArrays:
-    return samples.batch(seed, count)
-
-
 def render_set(first_seed: int, count: int, chunk: int, workers: int) -> NumpyArrays:
     """``count`` samples made in chunks of ``chunk`` with seeds from ``first_seed``, on ``workers`` processes."""
     jobs = [(first_seed + k, min(chunk, count - k * chunk)) for k in range(math.ceil(count / chunk))]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        parts = pool.starmap(_make_chunk, jobs)
+        parts = pool.starmap(samples.batch, jobs)
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
-def _batches(crops: np.ndarray, labels: np.ndarray, size: int, rng: np.random.Generator | None
+def _batches(crops: np.ndarray, labels: np.ndarray, size: int, rng: np.random.Generator
              ) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
-    order = rng.permutation(len(crops)) if rng is not None else np.arange(len(crops))
+    order = rng.permutation(len(crops))
     for start in range(0, len(order), size):
         pick = order[start:start + size]
         yield torch.from_numpy(crops[pick]), torch.from_numpy(labels[pick])
 
 
-def logits_of(net: nn.Module, crops: np.ndarray) -> torch.Tensor:
+def logits_of(net: nn.Module, crops: np.ndarray, size: int = 512) -> torch.Tensor:
     net.eval()
     with torch.no_grad():
-        return torch.cat([net(x) for x, _ in _batches(crops, np.zeros(len(crops), np.int64), 512, None)])
+        return torch.cat([net(torch.from_numpy(crops[k:k + size])) for k in range(0, len(crops), size)])
 
 
 def fit(net: CardNet, data: NumpyArrays, recipe: Recipe, log: Callable[[str], None]) -> None:
@@ -146,7 +143,7 @@ def export(model: Calibrated, path: Path, metadata: dict[str, str]) -> None:
     """Write the ONNX file with the labels, input size and recipe in its metadata."""
     import onnx
 
-    example = torch.zeros(1, samples.CROP_SIZE[1], samples.CROP_SIZE[0], 3, dtype=torch.uint8)
+    example = torch.zeros(1, CROP_SIZE[1], CROP_SIZE[0], 3, dtype=torch.uint8)
     model.eval()
     with warnings.catch_warnings():
         # The TorchScript exporter is deprecated, but the newer one needs onnxscript; this graph is plain.
@@ -182,8 +179,8 @@ def train(out: Path, recipe: Recipe, log: Callable[[str], None] = print, workers
     figures = {"rendered_accuracy": accuracy, "temperature": temperature,
                "expected_calibration_error": calibration_error(test_probabilities, labels[cut:]),
                "minutes": (time.perf_counter() - started) / 60}
-    metadata = {"labels": json.dumps(samples.LABELS), "input": json.dumps({"width": samples.CROP_SIZE[0],
-                "height": samples.CROP_SIZE[1], "channels": "BGR", "dtype": "uint8"}),
+    metadata = {"labels": json.dumps(samples.LABELS), "input": json.dumps({"width": CROP_SIZE[0],
+                "height": CROP_SIZE[1], "channels": "BGR", "dtype": "uint8"}),
                 "recipe": json.dumps(asdict(recipe)), "figures": json.dumps(figures)}
     export(Calibrated(net, temperature), out, metadata)
     log(f"held-out rendered crops: {accuracy:.2%} top-1, temperature {temperature:.2f}; wrote {out}")
