@@ -97,3 +97,91 @@ def bench_classify(repeats: int = 300) -> Iterator[str]:
     yield f"classify a batch of 8: {_percentiles(eight)} ({statistics.median(eight) * 1000 / 8:.3f} ms a card)"
     yield f"find and classify in a 640x480 frame: {_percentiles(whole)} (goal {CLASSIFY_GOAL_FRAME_MS} ms: " \
           f"{'meets' if per_frame <= CLASSIFY_GOAL_FRAME_MS else 'misses'})"
+
+
+PIPELINE_GOAL_FPS = 150.0
+
+
+def bench_pipeline(frames: int = 600, seed: int = 5) -> Iterator[str]:
+    """The watcher on one core over a simulated 640x480 video: frames per second, and the time in each stage.
+
+    The video is painted first, so that the simulator's own drawing is not counted.
+    """
+    import os
+
+    from tabletop.tablesim.table import simulated_table
+    from tabletop.vision.model import CardModel
+    from tabletop.watcher.watcher import Watcher
+
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    table = simulated_table(seed, rounds=1)
+    video = [frame for _, frame in zip(range(frames), table.video.frames(), strict=False)]
+    watcher = Watcher(table.layout, CardModel(threads=1))
+    stages = {"motion": (watcher.motion, "update"), "draws": (watcher.draws, "see"),
+              "discard pile (reading included)": (watcher.pile, "see"), "reveal zone": (watcher.reveal, "see"),
+              "card reading": (watcher.model, "vote")}
+    spent = {name: _clock(owner, method) for name, (owner, method) in stages.items()}
+    events = 0
+    start = time.perf_counter()
+    for frame in video:
+        events += len(watcher.observe(frame))
+    total = time.perf_counter() - start
+    rate = len(video) / total
+    yield (f"pipeline: {rate:,.0f} frames/s on one core over {len(video)} simulated 640x480 frames, {events} events "
+           f"(goal {PIPELINE_GOAL_FPS:.0f}: {'meets' if rate >= PIPELINE_GOAL_FPS else 'misses'})")
+    for name, seconds in spent.items():
+        yield f"  {name}: {seconds[0] / len(video) * 1000:.3f} ms a frame"
+
+
+def _clock(owner: object, method: str) -> list[float]:
+    """Wrap ``owner.method`` so that the seconds spent in it add up in the returned one-element list."""
+    spent = [0.0]
+    inner = getattr(owner, method)
+
+    def timed_call(*args: object) -> object:
+        start = time.perf_counter()
+        try:
+            return inner(*args)
+        finally:
+            spent[0] += time.perf_counter() - start
+
+    setattr(owner, method, timed_call)
+    return spent
+
+
+WATCH_GOALS = {"plays_right": 0.995, "draws_right": 0.98, "revealed_right": 0.99}
+
+
+def bench_watcher(rounds: int = 8) -> Iterator[str]:
+    """How well the watcher follows simulated rounds over several tables, seat counts and lights.
+
+    A round is one deal to its end with the official rules, watched from its video; the figures are the
+    watcher's goals: plays and draws found with the right card and seat, revealed cards read, the delay from a
+    card coming to rest to its event, and whether the referee rules the same on the watched record.
+    """
+    from tabletop.tablesim.scoring import WatchScore, score, verdicts_agree, watched_record
+    from tabletop.tablesim.table import simulated_table
+    from tabletop.tablesim.video import TABLES
+    from tabletop.vision.model import CardModel
+    from tabletop.watcher.watcher import Watcher
+
+    model = CardModel(threads=1)
+    result, agreed = WatchScore(), 0
+    for k in range(rounds):
+        table = simulated_table(1000 + k, players=2 + k % 5, rounds=1, table=list(TABLES)[k % len(TABLES)])
+        watcher = Watcher(table.layout, model)
+        seen = [item for frame in table.video.frames() for item in watcher.observe(frame)]
+        result.add(score(table.script, seen))
+        agreed += verdicts_agree([timed.event for timed in table.script.record], watched_record(table.script, seen))
+    figures = result.summary()
+    yield f"watcher over {rounds} simulated rounds ({result.plays} plays, {result.draws} draws, " \
+          f"{result.revealed_cards} revealed cards):"
+    for name, goal in WATCH_GOALS.items():
+        yield f"  {name}: {figures[name]:.2%} (goal {goal:.1%}: {'meets' if figures[name] >= goal else 'misses'})"
+    yield f"  plays unsure (asked on the phones): {result.plays_unsure}, wrong card: {result.plays_wrong_card}, " \
+          f"wrong seat: {result.plays_wrong_seat}"
+    yield f"  invented: {result.extra['play']} plays, {result.extra['draw']} draws (goal: no play invented)"
+    slowest = figures["delay_max_ms"]
+    yield f"  card at rest to event: median {figures['delay_median_ms']:.0f} ms, max {slowest:.0f} ms " \
+          f"(goal 300 ms: {'meets' if slowest <= 300 else 'misses'})"
+    yield f"  referee verdicts the same as on the true record: {agreed} of {rounds} rounds"

@@ -5,11 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from tabletop.errors import RecordError
+from tabletop.errors import RecordError, TabletopError
+
+if TYPE_CHECKING:
+    from tabletop.sources import FrameSource
+    from tabletop.watcher.layout import TableLayout
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -48,8 +53,24 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--workers", type=int, default=2, help="processes rendering crops, threads training")
     train.set_defaults(run=_train)
 
+    watch = commands.add_parser("watch", help="watch a table and print the game record it makes (JSON Lines)")
+    watch.add_argument("source", help="picamera, camera[:N], a video file, a folder of pictures, or sim[:SEED]")
+    watch.add_argument("--layout", type=Path, help="the zones and seats as JSON, as tabletop calibrate writes them")
+    watch.add_argument("--players", help="the players' names in seat order, comma separated")
+    watch.add_argument("--preset", default="official", help="the rules: official, stacking, party or eastern")
+    watch.add_argument("--model", type=Path, help="an ONNX card model (default: models/cards.onnx)")
+    watch.set_defaults(run=_watch)
+
+    calibrate = commands.add_parser("calibrate", help="measure the table's zones and seats and print them as JSON")
+    calibrate.add_argument("source", help="as for watch; the first picture must show the draw pile alone")
+    calibrate.add_argument("--players", type=int, default=4, help="how many seats (default 4)")
+    calibrate.add_argument("--learn-seats", action="store_true",
+                           help="then each player, in seat order, reaches into the middle once")
+    calibrate.set_defaults(run=_calibrate)
+
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
-    bench.add_argument("part", nargs="?", default="referee", choices=["referee", "classify"], help="what to measure")
+    bench.add_argument("part", nargs="?", default="referee", choices=["referee", "classify", "pipeline", "watcher"],
+                       help="what to measure")
     bench.set_defaults(run=_bench)
     return parser
 
@@ -133,10 +154,106 @@ def _train(args: argparse.Namespace) -> int:
     return 0
 
 
+def _watch(args: argparse.Namespace) -> int:
+    from tabletop.events import Game
+    from tabletop.sources.open import simulator_seed
+    from tabletop.tablesim.table import simulated_table
+    from tabletop.vision.model import CardModel
+    from tabletop.watcher.stream import watch
+
+    layout: TableLayout | None
+    try:
+        model = CardModel(args.model)
+        seed = simulator_seed(args.source)
+        if seed is not None:
+            table = simulated_table(seed)
+            layout, frames, players = table.layout, table.video.frames(), _players(args.players, table.layout)
+        else:
+            layout = _layout_file(args.layout) if args.layout else None
+            frames = _reopening(args.source).frames()
+            players = _players(args.players, layout)
+        game = Game(players=players, rules={"preset": args.preset})
+        for event in watch(frames, game, model, layout):
+            print(json.dumps(event.to_json()), flush=True)
+    except TabletopError as err:
+        print(f"tabletop watch: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from tabletop.watcher.calibrate import find_layout, learn_seats
+    from tabletop.watcher.layout import layout_to_json
+
+    try:
+        frames = iter(_reopening(args.source).frames())
+        first = next(frames, None)
+        if first is None:
+            raise TabletopError(f"{args.source} gave no picture")
+        layout = find_layout(first.image, args.players)
+        if args.learn_seats:
+            print(f"{args.players} players: in seat order, each reach into the middle of the table once",
+                  file=sys.stderr)
+            layout = replace(layout, seats=learn_seats(frames, layout, args.players))
+    except TabletopError as err:
+        print(f"tabletop calibrate: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(layout_to_json(layout), indent=2))
+    return 0
+
+
+def _reopening(spec: str) -> FrameSource:
+    """The named source; a camera is reopened when it drops out, its troubles told on stderr."""
+    from tabletop.sources.open import open_source
+    from tabletop.sources.reopen import Reopening
+
+    source = open_source(spec)
+    if not source.live:
+        return source
+    return Reopening(lambda: _locked(open_source(spec)),
+                     report=lambda message: print(message, file=sys.stderr, flush=True))
+
+
+def _locked(camera: FrameSource) -> FrameSource:
+    """A camera whose exposure and white balance will hold still once it has settled, so that the quiet table
+    the watcher learns stays the quiet table."""
+    lock = getattr(camera, "lock", None)
+    if lock is not None:
+        lock()
+    return camera
+
+
+def _layout_file(path: Path) -> TableLayout:
+    from tabletop.watcher.layout import LayoutError, layout_from_json
+
+    try:
+        return layout_from_json(json.loads(path.read_text(encoding="utf-8")))
+    except OSError as err:
+        raise LayoutError(f"cannot read {path}: {err.strerror}") from err
+    except json.JSONDecodeError as err:
+        raise LayoutError(f"{path} is not JSON: {err}") from err
+
+
+def _players(names: str | None, layout: TableLayout | None) -> tuple[str, ...]:
+    """The names given, or one per seat of the layout; and they must match the layout's seats."""
+    from tabletop.watcher.layout import LayoutError
+
+    seats = None if layout is None else len(layout.seats)
+    players = tuple(n.strip() for n in names.split(",")) if names else tuple(f"P{k}" for k in range(seats or 4))
+    if seats is not None and len(players) != seats:
+        raise LayoutError(f"{len(players)} players named, but the layout has {seats} seats")
+    if not 2 <= len(players) <= 10 or not all(players):
+        raise LayoutError("name 2 to 10 players, comma separated")
+    return players
+
+
 def _bench(args: argparse.Namespace) -> int:
     from tabletop import bench
 
-    lines = bench.bench_classify() if args.part == "classify" else bench.bench_referee()
+    parts: dict[str, Callable[[], Iterator[str]]] = {
+        "referee": bench.bench_referee, "classify": bench.bench_classify, "pipeline": bench.bench_pipeline,
+        "watcher": bench.bench_watcher}
+    lines = parts[args.part]()
     for line in lines:
         print(line, flush=True)
     return 0

@@ -273,7 +273,7 @@ def _quad(curve: Curve, frame: float) -> Corners | None:
     quad = _four(_lines(curve))
     if quad is None or not ASPECTS[0] <= _aspect(quad) <= ASPECTS[1]:
         return None
-    corners = _portrait(quad)
+    corners = portrait(quad)
     fill = (area if solid else hull_area) / max(cv2.contourArea(corners), 1.0)
     return corners if 0.85 < fill < 1.15 or (not solid and 0.5 < fill < 2) else None
 
@@ -354,7 +354,7 @@ def _aspect(quad: Quad) -> float:
     return max(first, second) / max(min(first, second), 1e-6)
 
 
-def _portrait(quad: Quad) -> Corners:
+def portrait(quad: Quad) -> Corners:
     """Clockwise from top-left with a short side on top; of the two short sides, the higher one is the top."""
     cx, cy = sum(x for x, _ in quad) / 4, sum(y for _, y in quad) / 4
     quad = sorted(quad, key=lambda point: math.atan2(point[1] - cy, point[0] - cx))
@@ -582,5 +582,5 @@ def _whole(image: Image, whiteness: MatLike) -> list[_Sighting]:
     middle = whiteness[rows // 4:rows - rows // 4:2, columns // 4:columns - columns // 4:2].ravel()
     if _middle(rim) < float(np.partition(middle, len(middle) // 3)[len(middle) // 3]) + RISE:
         return []
-    sighting = _judge(image, _portrait([(0, 0), (width, 0), (width, height), (0, height)]), framed=False)
+    sighting = _judge(image, portrait([(0, 0), (width, 0), (width, height), (0, height)]), framed=False)
     return [] if sighting is None else [sighting]

@@ -68,9 +68,13 @@ class CardModel:
         """A reading per crop, batched into one inference call."""
         if not crops:
             return []
-        readings = []
-        for row in self.probabilities(crops):
-            order = np.argsort(row)[::-1][:guesses]
-            ranked = tuple((self.cards[k], float(row[k])) for k in order)
-            readings.append(Reading(card=ranked[0][0], confidence=ranked[0][1], guesses=ranked))
-        return readings
+        return [self._reading(row, guesses) for row in self.probabilities(crops)]
+
+    def vote(self, crops: Sequence[Image], guesses: int = 3) -> Reading:
+        """One reading from several crops of the same card (successive frames), their probabilities averaged."""
+        return self._reading(self.probabilities(crops).mean(axis=0), guesses)
+
+    def _reading(self, row: np.ndarray, guesses: int) -> Reading:
+        order = np.argsort(row)[::-1][:guesses]
+        ranked = tuple((self.cards[k], float(row[k])) for k in order)
+        return Reading(card=ranked[0][0], confidence=ranked[0][1], guesses=ranked)

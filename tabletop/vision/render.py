@@ -77,9 +77,13 @@ def _vary(ink: BGR, rng: np.random.Generator) -> BGR:
     return int(out[0]), int(out[1]), int(out[2])
 
 
-def render_card(card: Card, design: Design, rng: np.random.Generator) -> tuple[Image, Image]:
-    """A face-up card as (BGR image, alpha mask), portrait, ``WIDTH`` x ``HEIGHT`` px, square to the image."""
-    deck = Deck.random(rng, design)
+def render_card(card: Card, design: Design, rng: np.random.Generator, deck: Deck | None = None
+                ) -> tuple[Image, Image]:
+    """A face-up card as (BGR image, alpha mask), portrait, ``WIDTH`` x ``HEIGHT`` px, square to the image.
+
+    Without ``deck`` every card comes from a printing of its own; the table simulator passes one deck per game.
+    """
+    deck = deck or Deck.random(rng, design)
     face = _blank_face(deck, "black" if card.is_wild else str(card.color))
     Painter(face, deck, design, card).paint()
     return face, card_mask()

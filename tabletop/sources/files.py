@@ -1,0 +1,105 @@
+"""Recorded tables: a video file or a folder of pictures, played back as if a camera were watching.
+
+They let the referee be tried, timed and tested on the same footage every run. Their times come from the
+frame count, not the clock, so a slow machine sees the same game as a fast one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from tabletop.sources import Frame, SourceError
+
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp"})
+"""Picture files an image folder plays; anything else there (notes, a README) is left alone."""
+
+
+class VideoFile:
+    """A video played from its first frame to its last; ``fps`` replaces the rate the file states."""
+
+    live = False
+
+    def __init__(self, path: str | Path, fps: float | None = None) -> None:
+        self.path = Path(path)
+        self.fps = fps
+        self.name = f"video {self.path}"
+        self._capture: Any = None
+
+    def frames(self) -> Iterator[Frame]:
+        """Raise rather than end quietly when nothing at all can be read, so a wrong file is not a silent game."""
+        capture = self._open()
+        try:
+            fps = self.fps or _stated_fps(capture, self.path)
+            index = -1
+            for index, image in enumerate(_images_of(capture)):
+                yield Frame(image, index / fps)
+            if index < 0:
+                raise SourceError(f"no pictures could be read from the video {self.path}")
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None
+
+    def _open(self) -> Any:
+        if not self.path.is_file():
+            raise SourceError(f"there is no video file at {self.path}")
+        self._capture = cv2.VideoCapture(str(self.path))
+        if not self._capture.isOpened():
+            self.close()
+            raise SourceError(f"{self.path} cannot be read as a video")
+        return self._capture
+
+
+def _images_of(capture: Any) -> Iterator[np.ndarray]:
+    ok, image = capture.read()
+    while ok:
+        yield image
+        ok, image = capture.read()
+
+
+def _stated_fps(capture: Any, path: Path) -> float:
+    fps = float(capture.get(cv2.CAP_PROP_FPS))
+    if not fps > 0:
+        raise SourceError(f"the video {path} does not say its frame rate; give one (fps)")
+    return fps
+
+
+class ImageFolder:
+    """The pictures of a folder in name order, ``1 / fps`` seconds apart: name them so they sort in time."""
+
+    live = False
+
+    def __init__(self, path: str | Path, fps: float = 30.0) -> None:
+        self.path = Path(path)
+        self.fps = fps
+        self.name = f"pictures in {self.path}"
+
+    def frames(self) -> Iterator[Frame]:
+        for index, path in enumerate(self._pictures()):
+            yield Frame(_read_picture(path), index / self.fps)
+
+    def close(self) -> None:
+        """Nothing is held open between pictures; here so a folder stands in for a camera."""
+
+    def _pictures(self) -> list[Path]:
+        if not self.path.is_dir():
+            raise SourceError(f"there is no folder at {self.path}")
+        pictures = sorted((p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES), key=lambda p: p.name)
+        if not pictures:
+            raise SourceError(f"the folder {self.path} has no pictures (jpg, jpeg, png or bmp)")
+        return pictures
+
+
+def _read_picture(path: Path) -> np.ndarray:
+    image: np.ndarray | None = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        raise SourceError(f"{path} cannot be read as a picture")
+    return image

@@ -1,0 +1,59 @@
+"""The source a person names on the command line: ``picamera``, ``camera:1``, ``2``, a folder, a video file or
+``sim:SEED``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletop.sources import FrameSource, SourceError
+from tabletop.sources.files import ImageFolder, VideoFile
+from tabletop.sources.opencv import OpenCVCamera
+from tabletop.sources.picamera import PiCamera
+
+ACCEPTED = (
+    "picamera (the Pi's camera module), camera or camera:N or N (USB camera number N, 0 being the first), "
+    "a folder of pictures, a video file, or sim or sim:SEED (the table simulator)"
+)
+
+
+def open_source(spec: str, *, fps: float = 30.0) -> FrameSource:
+    """Make the source ``spec`` names, without opening it yet; ``fps`` paces a folder of pictures.
+
+    Names are tried before paths, so a file called ``camera`` needs to be given as ``./camera``.
+    """
+    if spec == "picamera":
+        return PiCamera()
+    index = _camera_index(spec)
+    if index is not None:
+        return OpenCVCamera(index)
+    seed = simulator_seed(spec)
+    if seed is not None:
+        from tabletop.tablesim.table import simulated_table
+
+        return simulated_table(seed).video
+    path = Path(spec)
+    if path.is_dir():
+        return ImageFolder(path, fps)
+    if path.is_file():
+        return VideoFile(path)
+    raise _unknown(spec)
+
+
+def simulator_seed(spec: str) -> int | None:
+    """The seed of ``sim`` (0) or ``sim:SEED``; None for anything else."""
+    if spec == "sim":
+        return 0
+    number = spec.removeprefix("sim:")
+    return int(number) if spec.startswith("sim:") and number.isdecimal() else None
+
+
+def _camera_index(spec: str) -> int | None:
+    """Camera number of ``camera``, ``camera:N`` or a bare ``N``; None for anything else."""
+    if spec == "camera":
+        return 0
+    number = spec.removeprefix("camera:")
+    return int(number) if number.isdecimal() else None
+
+
+def _unknown(spec: str) -> SourceError:
+    return SourceError(f"{spec!r} is not a source tabletop knows, nor an existing file or folder. Use {ACCEPTED}")

@@ -1,0 +1,62 @@
+"""A whole simulated table: a game from the game simulator, laid out around a table and filmed from above."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tabletop.events import Deal, Event
+from tabletop.simulate import Mistakes, SimulatedGame, simulate_game
+from tabletop.tablesim.script import Pace, Script, Scripter
+from tabletop.tablesim.video import TableVideo
+from tabletop.watcher.layout import Circle, Rect, TableLayout
+
+FRAME_SIZE = (640, 480)
+
+
+@dataclass(frozen=True)
+class SimulatedTable:
+    game: SimulatedGame
+    script: Script
+    video: TableVideo
+
+    @property
+    def layout(self) -> TableLayout:
+        return self.script.layout
+
+
+def simulated_table(seed: int, players: int = 4, rules: dict[str, Any] | None = None, table: str | None = None,
+                    rounds: int | None = None, mistakes: Mistakes | None = None, pace: Pace | None = None,
+                    fps: float = 30.0) -> SimulatedTable:
+    """The same seed always gives the same game, table, light and video; ``rounds`` films only the first few."""
+    game = simulate_game(seed, rules, players=players, mistakes=mistakes or Mistakes())
+    rng = np.random.default_rng(seed)
+    events = first_rounds(game.events, rounds) if rounds else game.events
+    script = Scripter(random_layout(rng, players), FRAME_SIZE, rng, pace or Pace()).run(events)
+    return SimulatedTable(game, script, TableVideo(script, seed, fps, table))
+
+
+def first_rounds(events: list[Event], rounds: int) -> list[Event]:
+    """The record up to the deal of round ``rounds + 1``."""
+    deals = [k for k, event in enumerate(events) if isinstance(event, Deal)]
+    return events if len(deals) <= rounds else events[:deals[rounds]]
+
+
+def random_layout(rng: np.random.Generator, players: int, size: tuple[int, int] = FRAME_SIZE) -> TableLayout:
+    """Piles side by side on one half of the picture, the reveal zone on the other, seats evenly round."""
+    width, height = size
+    card = float(rng.uniform(66, 80))
+    flip = rng.random() < 0.5
+    piles_y = height * (0.73 if flip else 0.27) + float(rng.normal(0, 6))
+    middle = width / 2 + float(rng.normal(0, 15))
+    order = (-1, 1) if rng.random() < 0.5 else (1, -1)
+    draw = Circle((middle + order[0] * card * 0.8, piles_y), card * 0.7)
+    discard = Circle((middle + order[1] * card * 0.8, piles_y), card * 0.85)
+    top = height * (0.04 if flip else 0.5)
+    reveal = Rect(width * 0.12, top, width * 0.88, top + height * 0.46)
+    first = float(rng.uniform(0, 360))
+    seats = tuple((first + k * 360 / players) % 360 for k in range(players))
+    return TableLayout(discard=discard, draw=draw, reveal=reveal, centre=(width / 2, height / 2), seats=seats,
+                       card_height=card)

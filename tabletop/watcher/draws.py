@@ -1,0 +1,93 @@
+"""Draws: a hand that reaches into the draw pile and goes back, followed from the edge it came in by."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from tabletop.watcher.layout import Point, TableLayout
+from tabletop.watcher.motion import SCALE, Motion
+
+AIM = 0.8
+"""How far, in card heights, a pile may lie to the side of an arm and still be under it."""
+OVERSHOOT = 0.65
+"""How far, in card heights, an arm's picture reaches past the pile its hand is over."""
+MISS = 1.0
+"""How far, in card heights, a pile may lie from where the arm's overshoot puts the hand, and still be its aim."""
+BROAD = 1.3
+"""An arm is at most this many card heights broad on average; anything broader is someone leaning in."""
+RETREAT = 0.8
+"""A hand that has drawn is on its way back once its tip has withdrawn this many card heights."""
+
+
+@dataclass
+class _Track:
+    entry: Point
+    deepest: Point
+    depth: float
+    breadth: float = 0.0
+    reported: bool = False
+
+
+class DrawWatch:
+    """Each arm is followed while it is in the picture; one that went deepest into the draw pile drew a card.
+
+    Going by the deepest point, not by any point, keeps an arm that passes over the draw pile on its way to the
+    discard pile from counting as a draw; someone leaning in, far broader than an arm, draws nothing.
+    """
+
+    def __init__(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.tracks: list[_Track] = []
+
+    def see(self, motion: Motion) -> list[int]:
+        """The seats that drew, reported as their hand leaves the draw pile."""
+        seen: list[_Track] = []
+        drew = []
+        for arm in motion.arms:
+            track = self._match(arm.entry, seen)
+            depth = math.dist(arm.tip, track.entry)
+            if depth > track.depth:
+                track.deepest, track.depth = arm.tip, depth
+                track.breadth = float(arm.mask.sum()) * SCALE ** 2 / depth
+            elif self._drew(track) and depth < track.depth - RETREAT * self.layout.card_height:
+                drew.append(self._report(track))
+            seen.append(track)
+        drew += [self._report(track) for track in self.tracks if track not in seen and self._drew(track)]
+        self.tracks = seen
+        return drew
+
+    def _match(self, entry: Point, taken: list[_Track]) -> _Track:
+        near = [t for t in self.tracks if t not in taken and math.dist(t.entry, entry) < self.layout.card_height]
+        if near:
+            return min(near, key=lambda t: math.dist(t.entry, entry))
+        return _Track(entry, entry, 0.0)
+
+    def _drew(self, track: _Track) -> bool:
+        """Whether the pile the arm went for is the draw pile.
+
+        Of the piles along the arm, it is the one lying a hand's overshoot short of the arm's deepest point:
+        fingers reach past what the palm is over, and the arm's picture includes its shadow. Neither "the tip was
+        over the draw pile" nor "the tip was nearest to it" would do, as an arm on its way to the discard pile may
+        pass over the draw pile.
+        """
+        card = self.layout.card_height
+        if track.reported or track.depth == 0 or track.breadth > BROAD * card:
+            return False
+        aimed = track.depth - OVERSHOOT * card
+        along = {name: self._along(track, pile.centre) for name, pile in (("draw", self.layout.draw),
+                                                                          ("discard", self.layout.discard))}
+        missed = {name: abs(value - aimed) for name, value in along.items() if value is not None}
+        return bool(missed) and min(missed, key=missed.__getitem__) == "draw" and missed["draw"] < MISS * card
+
+    def _along(self, track: _Track, centre: Point) -> float | None:
+        """How far along the arm ``centre`` lies; None if the arm did not reach over it."""
+        ax, ay = track.deepest[0] - track.entry[0], track.deepest[1] - track.entry[1]
+        px, py = centre[0] - track.entry[0], centre[1] - track.entry[1]
+        aside, along = abs(px * ay - py * ax) / track.depth, (px * ax + py * ay) / track.depth
+        card = self.layout.card_height
+        return along if aside < AIM * card and along < track.depth + AIM * card else None
+
+    def _report(self, track: _Track) -> int:
+        track.reported = True
+        return self.layout.seat_at(track.entry)

@@ -1,0 +1,130 @@
+"""Where things are on the table, as the camera sees it: the three zones and the seats around the centre.
+
+All positions are in pixels of the full camera frame. Seats are angles around the table's centre, measured
+clockwise from the right-hand edge of the picture (image y grows downward), so seat order is clockwise seen
+from above, as GAME-RECORD.md numbers it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.errors import TabletopError
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    centre: Point
+    radius: float
+
+    def contains(self, point: Point) -> bool:
+        return math.dist(point, self.centre) <= self.radius
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def contains(self, point: Point) -> bool:
+        return self.left <= point[0] <= self.right and self.top <= point[1] <= self.bottom
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    """The zones and seats; from the config, learned by calibration, or known to the table simulator."""
+
+    discard: Circle
+    draw: Circle
+    reveal: Rect
+    centre: Point
+    seats: tuple[float, ...]
+    card_height: float
+    """How tall a card lies in the picture, in pixels: it sizes everything the watcher looks for."""
+
+    def angle_of(self, point: Point) -> float:
+        """The angle of ``point`` around the centre, in degrees in [0, 360)."""
+        return math.degrees(math.atan2(point[1] - self.centre[1], point[0] - self.centre[0])) % 360
+
+    def seat_at(self, point: Point) -> int:
+        """The seat whose angle is nearest to where ``point`` lies around the centre."""
+        angle = self.angle_of(point)
+        return min(range(len(self.seats)), key=lambda seat: _apart(self.seats[seat], angle))
+
+
+def _apart(a: float, b: float) -> float:
+    return abs((a - b + 180) % 360 - 180)
+
+
+class LayoutError(TabletopError, ValueError):
+    """A table layout (from a file or the config) that is missing a key or has a bad value; names the key."""
+
+
+def layout_to_json(layout: TableLayout) -> dict[str, Any]:
+    return {"discard": {"centre": list(layout.discard.centre), "radius": layout.discard.radius},
+            "draw": {"centre": list(layout.draw.centre), "radius": layout.draw.radius},
+            "reveal": {"left": layout.reveal.left, "top": layout.reveal.top, "right": layout.reveal.right,
+                       "bottom": layout.reveal.bottom},
+            "centre": list(layout.centre), "seats": list(layout.seats), "card_height": layout.card_height}
+
+
+def layout_from_json(obj: Any) -> TableLayout:
+    """The layout in a JSON object as ``layout_to_json`` writes it; LayoutError names what is wrong."""
+    if not isinstance(obj, dict):
+        raise LayoutError("a table layout must be a JSON object")
+    seats = _get(obj, "seats", list)
+    if not 2 <= len(seats) <= 10:
+        raise LayoutError("seats: give one angle (degrees) for each of 2 to 10 seats")
+    return TableLayout(discard=_circle(obj, "discard"), draw=_circle(obj, "draw"), reveal=_rect(obj, "reveal"),
+                       centre=_point(obj, "centre"), seats=tuple(_number(v, "seats") % 360 for v in seats),
+                       card_height=_positive(obj.get("card_height"), "card_height"))
+
+
+def _get(obj: dict[str, Any], key: str, kind: type, name: str | None = None) -> Any:
+    name = name or key
+    if key not in obj:
+        raise LayoutError(f"{name}: missing")
+    if not isinstance(obj[key], kind):
+        raise LayoutError(f"{name}: has the wrong type")
+    return obj[key]
+
+
+def _number(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise LayoutError(f"{name}: must be a number")
+    return float(value)
+
+
+def _positive(value: Any, name: str) -> float:
+    number = _number(value, name)
+    if number <= 0:
+        raise LayoutError(f"{name}: must be more than 0")
+    return number
+
+
+def _point(obj: dict[str, Any], key: str, name: str | None = None) -> Point:
+    name = name or key
+    value = _get(obj, key, list, name)
+    if len(value) != 2:
+        raise LayoutError(f"{name}: must be [x, y]")
+    return _number(value[0], name), _number(value[1], name)
+
+
+def _circle(obj: dict[str, Any], key: str) -> Circle:
+    inner = _get(obj, key, dict)
+    return Circle(_point(inner, "centre", f"{key}.centre"), _positive(inner.get("radius"), f"{key}.radius"))
+
+
+def _rect(obj: dict[str, Any], key: str) -> Rect:
+    inner = _get(obj, key, dict)
+    sides = ("left", "top", "right", "bottom")
+    left, top, right, bottom = (_number(inner.get(side), f"{key}.{side}") for side in sides)
+    if right <= left or bottom <= top:
+        raise LayoutError(f"{key}: right must be right of left and bottom below top")
+    return Rect(left, top, right, bottom)

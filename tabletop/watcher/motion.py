@@ -1,0 +1,122 @@
+"""Arms over the table: what differs from the quiet table and reaches in from the edge of the picture.
+
+Everything here works on a quarter-size copy of the frame, which is all that telling an arm from a table needs,
+and is what keeps the watcher fast enough for a Raspberry Pi. The quiet table is learnt again whenever nothing
+moves, so slow changes of light and the cards that pile up become part of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from tabletop.vision.crop import Image
+from tabletop.watcher.layout import Point, TableLayout
+
+SCALE = 4
+"""The motion picture is the frame shrunk this many times each way."""
+CHANGED = 18
+"""How far (0..255, in the most changed channel) a pixel must move from the quiet table to count as changed."""
+QUIET_FRAMES = 3
+"""Frames without change after which the table is quiet and its picture is learnt again."""
+FURNITURE_FRAMES = 60
+"""Whatever has not moved for this many frames is part of the table, even an arm at rest on it."""
+LIGHT_CHANGE = 0.4
+"""A change over more than this share of the picture is the light changing, not an arm."""
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """Something reaching in from the edge: where it crosses the edge and how far in it reaches (full-size px)."""
+
+    entry: Point
+    tip: Point
+    mask: np.ndarray
+    """Where the arm is, in the quarter-size picture."""
+
+
+@dataclass(frozen=True, slots=True)
+class Motion:
+    arms: tuple[Arm, ...]
+    still: bool
+    """Nothing changed since the last frame (arms that do not move included)."""
+    gain: float
+    """How much brighter the room is than when the quiet table was learnt."""
+
+
+class MotionSensor:
+    """Compares each frame with the quiet table; what changed and touches the picture's edge is an arm."""
+
+    def __init__(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.quiet: Image | None = None
+        self.previous: Image | None = None
+        self.calm = 0
+        area = layout.card_height ** 2 * 56 / 87 / SCALE ** 2
+        self.smallest_arm = area * 0.25
+
+    def update(self, frame: Image) -> Motion:
+        small = cv2.resize(frame, (frame.shape[1] // SCALE, frame.shape[0] // SCALE), interpolation=cv2.INTER_AREA)
+        still = self.previous is not None and _changed(small, self.previous).mean() < 0.002
+        self.previous = small
+        self.calm = self.calm + 1 if still else 0
+        if self.quiet is None:
+            self.quiet = small
+        gain = _gain(small, self.quiet)
+        levelled = cv2.convertScaleAbs(small, alpha=1 / gain)
+        changed = _changed(levelled, self.quiet)
+        if changed.mean() > LIGHT_CHANGE:
+            arms: tuple[Arm, ...] = ()
+        else:
+            arms = self._arms(changed)
+        if (self.calm >= QUIET_FRAMES and not _at_edge(changed)) or self.calm >= FURNITURE_FRAMES:
+            self.quiet, gain = small, 1.0
+        return Motion(arms, still, gain)
+
+    def _arms(self, changed: np.ndarray) -> tuple[Arm, ...]:
+        mask = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        height, width = mask.shape
+        arms = []
+        for label in range(1, count):
+            x, y, w, h, area = stats[label]
+            if area >= self.smallest_arm and (x == 0 or y == 0 or x + w == width or y + h == height):
+                arms.append(_arm(labels == label))
+        return tuple(arms)
+
+
+def _changed(a: Image, b: Image) -> np.ndarray:
+    """Which pixels differ by more than ``CHANGED`` in any channel."""
+    return np.asarray(cv2.absdiff(a, b).max(axis=2) > CHANGED)
+
+
+def _at_edge(changed: np.ndarray) -> bool:
+    """Whether anything changed at the picture's edge: the last of an arm, or of its shadow, leaving."""
+    return bool(changed[0].any() or changed[-1].any() or changed[:, 0].any() or changed[:, -1].any())
+
+
+def _gain(small: Image, quiet: Image) -> float:
+    """The room's brightness against the quiet table's, from the median ratio so that an arm does not sway it."""
+    now = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)[::3, ::3].astype(np.float32) + 4
+    then = cv2.cvtColor(quiet, cv2.COLOR_BGR2GRAY)[::3, ::3].astype(np.float32) + 4
+    return float(np.median(now / then))
+
+
+def _arm(blob: np.ndarray) -> Arm:
+    """Where a blob touches the edge, and its point farthest from there."""
+    edge = np.zeros_like(blob)
+    edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
+    ey, ex = np.nonzero(blob & edge)
+    entry = (float(ex.mean()), float(ey.mean()))
+    ys, xs = np.nonzero(blob)
+    far = int(np.argmax((xs - entry[0]) ** 2 + (ys - entry[1]) ** 2))
+    tip = (float(xs[far]), float(ys[far]))
+    return Arm(_full(entry), _full(tip), blob)
+
+
+def _full(point: Point) -> Point:
+    return (point[0] + 0.5) * SCALE, (point[1] + 0.5) * SCALE
+
+

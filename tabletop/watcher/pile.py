@@ -1,0 +1,93 @@
+"""The discard pile over time: a card laid on it, the top card taken back, or the whole pile cleared away.
+
+The pile keeps its pictures at rest, one per card, so that a pile that goes back to how it looked before the
+last card is recognised as a card taken back rather than read as a new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from tabletop.vision.crop import Corners, Image
+from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.motion import Motion
+from tabletop.watcher.zones import ZoneWatch
+
+SAME = 0.05
+"""Two rests of the pile are the same when less than this share of a card's area differs between them.
+
+Small, because a card laid squarely on one of its own colour changes little more than the numeral."""
+REMEMBERED = 6
+"""Rests kept besides the empty pile: how far back a take-back can be recognised."""
+
+
+@dataclass(frozen=True, slots=True)
+class Landed:
+    """A new card on top. ``corners`` is None when the change did not look like one card (the pile was pushed)."""
+
+    corners: Corners | None
+    views: list[Image]
+    seat: int | None
+    on_empty: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Cleared:
+    """The pile was taken away; ``cards`` is how many the watcher had seen on it."""
+
+    cards: int
+
+
+class DiscardPile:
+    def __init__(self, layout: TableLayout, frame_shape: tuple[int, int]) -> None:
+        self.layout = layout
+        self.zone = ZoneWatch(layout.discard, frame_shape, layout.card_height)
+        self.empty: Image | None = None
+        self.rests: list[Image] = []
+        self.depth = 0
+        self.top: Corners | None = None
+        """Where the top card lies: a card that changes too little to be outlined is read there."""
+
+    def see(self, frame: Image, motion: Motion) -> Landed | TakenBack | Cleared | None:
+        if self.empty is None:
+            self.empty = self.zone.cut(frame).copy()
+            self.rests = [self.empty]
+        views = self.zone.watch(frame, motion)
+        if views is None:
+            return None
+        now = views[-1]
+        arm = self.zone.visited_by
+        seat = None if arm is None else self.layout.seat_at(arm.entry)
+        if self._same(now, self.rests[-1]):
+            self.rests[-1] = now
+            return None
+        if self.depth and self._same(now, self.empty):
+            cleared, self.depth, self.rests = self.depth, 0, [now]
+            self.empty = now
+            return Cleared(cleared)
+        if len(self.rests) > 1 and self._same(now, self.rests[-2]):
+            self.rests.pop()
+            self.rests[-1] = now
+            self.depth -= 1
+            return TakenBack(seat)
+        corners = self.zone.card_outline(self.zone.changes(now, self.rests[-1]))
+        corners = self.top if corners is None else corners
+        self.rests = [*self.rests, now][-REMEMBERED:]
+        self.depth += 1
+        self.top = corners
+        return Landed(corners, views, seat, on_empty=self.depth == 1)
+
+    def _same(self, a: Image, b: Image) -> bool:
+        return self.zone.changed_area(a, b) < SAME
+
+
+def offset(corners: Corners, zone: ZoneWatch) -> Corners:
+    """Frame corners moved into the zone's own picture."""
+    return (corners - np.array(zone.box[:2], np.float32)).astype(np.float32)

@@ -1,0 +1,48 @@
+"""The reveal zone: a hand laid out face up, card by card apart, read once it lies still."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.vision.crop import Corners, Image
+from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.motion import Motion
+from tabletop.watcher.zones import ZoneWatch
+
+EMPTY = 0.3
+"""The zone is empty when less than this share of a card's area differs from the empty zone."""
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    outlines: list[Corners]
+    views: list[Image]
+    seat: int | None
+
+
+class RevealZone:
+    def __init__(self, layout: TableLayout, frame_shape: tuple[int, int]) -> None:
+        self.layout = layout
+        self.zone = ZoneWatch(layout.reveal, frame_shape, layout.card_height)
+        self.empty: Image | None = None
+        self.showing = False
+
+    def see(self, frame: Image, motion: Motion) -> Revealed | None:
+        """The cards laid out, once per laying: a hand passing over them or tidying them reports nothing new."""
+        if self.empty is None:
+            self.empty = self.zone.cut(frame).copy()
+        views = self.zone.watch(frame, motion)
+        if views is None:
+            return None
+        now = views[-1]
+        mask = self.zone.changes(now, self.empty)
+        outlines = self.zone.card_outlines(mask)
+        if not outlines:
+            if self.zone.changed_area(now, self.empty) < EMPTY:
+                self.empty, self.showing = now, False
+            return None
+        if self.showing:
+            return None
+        self.showing = True
+        arm = self.zone.visited_by
+        return Revealed(outlines, views, None if arm is None else self.layout.seat_at(arm.entry))

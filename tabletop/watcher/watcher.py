@@ -1,0 +1,112 @@
+"""The table watcher: camera frames in, game events out (GAME-RECORD.md), with the seat whose arm made each move.
+
+It owns no thread and no clock: it is fed frames, each with its time, and answers with what happened on that
+frame. A card it cannot read surely becomes an ``unsure`` observation for the players to settle, never a play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from tabletop.cards import Card
+from tabletop.events import Deal, Draw, Event, Flip, Play, Reveal, Unsure
+from tabletop.sources import Frame
+from tabletop.vision.crop import Corners, Image, balance, rectify
+from tabletop.vision.finder import find_cards
+from tabletop.vision.model import CardModel, Reading
+from tabletop.watcher.draws import DrawWatch
+from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.motion import MotionSensor
+from tabletop.watcher.pile import Cleared, DiscardPile, Landed, TakenBack, offset
+from tabletop.watcher.reveal import Revealed, RevealZone
+from tabletop.watcher.zones import ZoneWatch
+
+SOURCE = "camera"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """The last card laid on the pile was taken back; the record turns this into a ``retract`` of its line."""
+
+    t: float
+    seat: int | None
+
+
+Observation = Event | TakeBack
+
+
+class Watcher:
+    def __init__(self, layout: TableLayout, model: CardModel, frame_shape: tuple[int, int] = (480, 640)) -> None:
+        self.layout, self.model = layout, model
+        self.motion = MotionSensor(layout)
+        self.draws = DrawWatch(layout)
+        self.pile = DiscardPile(layout, frame_shape)
+        self.reveal = RevealZone(layout, frame_shape)
+        self.round_open = False
+
+    def observe(self, frame: Frame) -> list[Observation]:
+        """What happened on the table as of this frame; usually nothing."""
+        motion = self.motion.update(frame.image)
+        out: list[Observation] = [Draw(seat=seat, t=frame.t, source=SOURCE) for seat in self.draws.see(motion)]
+        change = self.pile.see(frame.image, motion)
+        if isinstance(change, Landed):
+            out += self._landed(change, frame.t)
+        elif isinstance(change, TakenBack):
+            out.append(TakeBack(frame.t, change.seat))
+        elif isinstance(change, Cleared) and change.cards > 1:
+            self.round_open = False
+        revealed = self.reveal.see(frame.image, motion)
+        if revealed is not None:
+            out += self._revealed(revealed, frame.t)
+        return out
+
+    def _landed(self, landed: Landed, t: float) -> list[Observation]:
+        """A play; or, on an empty pile, the flip that starts a round (and the deal before it, by the flipper)."""
+        out: list[Observation] = []
+        if landed.on_empty and not self.round_open:
+            self.round_open = True
+            out.append(Deal(dealer=landed.seat or 0, t=t, source=SOURCE))
+        reading = self._read_new(landed)
+        if reading is None or reading.unsure or reading.card is None:
+            out.append(Unsure(guesses=_guesses(reading), seat=landed.seat, t=t, source=SOURCE))
+        elif landed.on_empty:
+            out.append(Flip(card=reading.card, t=t, source=SOURCE))
+        else:
+            out.append(Play(card=reading.card, seat=landed.seat, t=t, source=SOURCE))
+        return out
+
+    def _read_new(self, landed: Landed) -> Reading | None:
+        """The new top card, voted over the settled frames; found by shape when the change was not card-like."""
+        corners = landed.corners
+        zone = self.pile.zone
+        if corners is None:
+            corners = _most_prominent(landed.views[-1], zone)
+            if corners is None:
+                return None
+        return self.model.vote(self._crops(landed.views, offset(corners, zone)))
+
+    def _revealed(self, revealed: Revealed, t: float) -> list[Observation]:
+        zone = self.reveal.zone
+        readings = [self.model.vote(self._crops(revealed.views, offset(c, zone))) for c in revealed.outlines]
+        cards = tuple(r.card for r in readings if r.card is not None)
+        if revealed.seat is None or not cards:
+            return []
+        return [Reveal(seat=revealed.seat, cards=cards, t=t, source=SOURCE)]
+
+    def _crops(self, views: list[Image], corners: Corners) -> list[Image]:
+        return [balance(rectify(view, corners, self.model.size)) for view in views]
+
+
+def _most_prominent(view: Image, zone: ZoneWatch) -> Corners | None:
+    found = find_cards(view, 1)
+    if not found:
+        return None
+    return (found[0].corners + np.array(zone.box[:2], np.float32)).astype(np.float32)
+
+
+def _guesses(reading: Reading | None) -> tuple[tuple[Card, float], ...]:
+    if reading is None:
+        return ()
+    return tuple((card, confidence) for card, confidence in reading.guesses if card is not None)

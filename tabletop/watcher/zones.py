@@ -1,0 +1,136 @@
+"""One zone of the table seen over time: whether an arm is over it, whether it has settled, and what changed.
+
+The discard pile and the reveal zone work the same way: wait while a hand is over the zone, wait until the zone
+holds still, then compare it with how it last looked at rest. What changed is a card laid, taken or moved.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+import cv2
+import numpy as np
+
+from tabletop.vision.crop import CARD_ASPECT, Corners, Image
+from tabletop.vision.finder import portrait
+from tabletop.watcher.layout import Circle, Rect
+from tabletop.watcher.motion import SCALE, Arm, Motion
+
+SETTLE_FRAMES = 3
+"""Still frames, with no hand over the zone, before the zone counts as settled and is read."""
+MOVED = 45
+"""How far (0..255, in the most changed channel) a pixel must differ between two rests to count as changed."""
+SHADE = (0.3, 0.9, 0.15)
+"""A shadow keeps between these shares of the light in every channel, the channels within this much of another."""
+NEAR = 0.3
+"""An arm this close to a zone (in card heights) counts as over it: its shadow and blur reach that far."""
+STILL_SHARE = 0.01
+"""At most this share of the zone may flicker between frames for it to count as still."""
+
+
+class ZoneWatch:
+    """Tracks one zone: returns the settled pictures of it (the last few frames) once a visit by a hand is over."""
+
+    def __init__(self, area: Circle | Rect, frame_shape: tuple[int, int], card_height: float) -> None:
+        height, width = frame_shape
+        left, top, right, bottom = _bounds(area)
+        self.box = (max(0, math.floor(left)), max(0, math.floor(top)), min(width, math.ceil(right)),
+                    min(height, math.ceil(bottom)))
+        near = round(card_height * NEAR / SCALE)
+        self.small = cv2.dilate(_small_mask(area, (height // SCALE, width // SCALE)).astype(np.uint8),
+                                np.ones((2 * near + 1, 2 * near + 1), np.uint8)).astype(bool)
+        self.card_area = card_height ** 2 / CARD_ASPECT
+        self.recent: deque[Image] = deque(maxlen=SETTLE_FRAMES)
+        self.visited_by: Arm | None = None
+        self.visited = False
+
+    def cut(self, frame: Image) -> Image:
+        x0, y0, x1, y1 = self.box
+        return frame[y0:y1, x0:x1]
+
+    def watch(self, frame: Image, motion: Motion) -> list[Image] | None:
+        """The settled pictures of the zone, on the frame where a visit ends and the zone has held still."""
+        view = self.cut(frame).copy()
+        over = [arm for arm in motion.arms if bool((arm.mask & self.small).any())]
+        if over:
+            self.visited, self.visited_by = True, over[-1]
+            self.recent.clear()
+            return None
+        if self.recent and _flicker(view, self.recent[-1]) > STILL_SHARE:
+            self.recent.clear()
+        self.recent.append(view)
+        if self.visited and len(self.recent) == SETTLE_FRAMES:
+            self.visited = False
+            return list(self.recent)
+        return None
+
+    def changes(self, now: Image, before: Image) -> np.ndarray:
+        """Where ``now`` differs from ``before``, cleaned of specks, as a 0/255 mask."""
+        gain = max(float(np.median(now)), 1.0) / max(float(np.median(before)), 1.0)
+        levelled = cv2.convertScaleAbs(now, alpha=1 / gain)
+        moved = (cv2.absdiff(levelled, before).max(axis=2) > MOVED) & ~_shaded(levelled, before)
+        mask = moved.astype(np.uint8) * 255
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+
+    def changed_area(self, now: Image, before: Image) -> float:
+        """How much of a card's area changed between two pictures of the zone (0 nothing, 1 a whole card)."""
+        return float(np.count_nonzero(self.changes(now, before))) / self.card_area
+
+    def card_outline(self, mask: np.ndarray) -> Corners | None:
+        """The card that a change mask shows, as frame corners, when the change is card-shaped and card-sized."""
+        points = cv2.findNonZero(mask)
+        if points is None:
+            return None
+        (cx, cy), (w, h), angle = cv2.minAreaRect(points)
+        if not 0.6 < w * h / self.card_area < 1.5:
+            return None
+        return self._in_frame(cv2.boxPoints(((cx, cy), (w, h), angle)))
+
+    def card_outlines(self, mask: np.ndarray) -> list[Corners]:
+        """Every card-sized patch of a change mask, in reading order (top row first, left to right)."""
+        count, labels, stats, centres = cv2.connectedComponentsWithStats(mask)
+        found = []
+        for label in range(1, count):
+            if stats[label, cv2.CC_STAT_AREA] < self.card_area * 0.4:
+                continue
+            outline = self.card_outline(((labels == label) * 255).astype(np.uint8))
+            if outline is not None:
+                found.append((centres[label], outline))
+        row = math.sqrt(self.card_area) * 1.1
+        found.sort(key=lambda item: (round(item[0][1] / row), item[0][0]))
+        return [outline for _, outline in found]
+
+    def _in_frame(self, box: np.ndarray) -> Corners:
+        quad = [(float(x) + self.box[0], float(y) + self.box[1]) for x, y in box]
+        return portrait(quad)
+
+
+def _bounds(area: Circle | Rect) -> tuple[float, float, float, float]:
+    if isinstance(area, Circle):
+        (x, y), r = area.centre, area.radius
+        return x - r, y - r, x + r, y + r
+    return area.left, area.top, area.right, area.bottom
+
+
+def _small_mask(area: Circle | Rect, shape: tuple[int, int]) -> np.ndarray:
+    mask = np.zeros(shape, np.uint8)
+    if isinstance(area, Circle):
+        centre = (round(area.centre[0] / SCALE), round(area.centre[1] / SCALE))
+        cv2.circle(mask, centre, max(1, round(area.radius / SCALE)), 1, -1)
+    else:
+        cv2.rectangle(mask, (round(area.left / SCALE), round(area.top / SCALE)),
+                      (round(area.right / SCALE), round(area.bottom / SCALE)), 1, -1)
+    return mask.astype(bool)
+
+
+def _shaded(now: Image, before: Image) -> np.ndarray:
+    """Pixels that are as before, only darker by about the same share in every channel: a shadow."""
+    ratio = (now.astype(np.float32) + 4) / (before.astype(np.float32) + 4)
+    low, high = ratio.min(axis=2), ratio.max(axis=2)
+    return np.asarray((low > SHADE[0]) & (high < SHADE[1]) & (high - low < SHADE[2]))
+
+
+def _flicker(a: Image, b: Image) -> float:
+    return float((cv2.absdiff(a, b).max(axis=2) > MOVED).mean())

@@ -1,0 +1,360 @@
+"""Where the referee's pictures come from: files played back, cameras that drop out and come back, the Pi camera."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import sys
+import types
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import cv2
+import numpy as np
+import pytest
+
+from tabletop.sources import Frame, FrameSource, SourceError
+from tabletop.sources.files import ImageFolder, VideoFile
+from tabletop.sources.open import open_source
+from tabletop.sources.opencv import OpenCVCamera
+from tabletop.sources.picamera import PiCamera
+from tabletop.sources.reopen import Reopening
+
+
+def take(source: FrameSource, count: int | None = None) -> list[Frame]:
+    """What a watcher does: read some frames (all, when ``count`` is None), then let go of the source."""
+    frames = list(itertools.islice(source.frames(), count))
+    source.close()
+    return frames
+
+
+def increasing(frames: list[Frame]) -> bool:
+    return all(later.t > earlier.t for earlier, later in itertools.pairwise(frames))
+
+
+def grey(level: int, size: tuple[int, int] = (64, 48)) -> np.ndarray:
+    return np.full((size[1], size[0], 3), level, np.uint8)
+
+
+# Files
+
+
+def test_a_video_comes_back_frame_by_frame_at_its_own_rate(tmp_path: Path) -> None:
+    path = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 10.0, (64, 48))
+    for level in range(20, 220, 20):
+        writer.write(grey(level))
+    writer.release()
+    frames = take(VideoFile(path))
+    assert len(frames) == 10
+    assert all(frame.image.shape == (48, 64, 3) and frame.image.dtype == np.uint8 for frame in frames)
+    assert [frame.t for frame in frames] == pytest.approx([index / 10 for index in range(10)])
+    assert [round(float(frame.image.mean()) / 20) for frame in frames] == list(range(1, 11))
+    assert [frame.t for frame in take(VideoFile(path, fps=5.0))] == pytest.approx([i / 5 for i in range(10)])
+
+
+def test_a_missing_or_unreadable_video_is_named(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.avi"
+    notes.write_text("this is not a video")
+    for path in (tmp_path / "gone.avi", notes):
+        with pytest.raises(SourceError, match=re.escape(path.name)):
+            take(VideoFile(path))
+
+
+def test_a_folder_plays_its_pictures_in_name_order(tmp_path: Path) -> None:
+    for name, level in (("b.png", 100), ("a.jpg", 50), ("c.bmp", 150)):
+        cv2.imwrite(str(tmp_path / name), grey(level))
+    (tmp_path / "notes.txt").write_text("not a picture, and not played")
+    frames = take(ImageFolder(tmp_path, fps=4.0))
+    assert [round(float(frame.image.mean())) for frame in frames] == [50, 100, 150]
+    assert [frame.t for frame in frames] == [0.0, 0.25, 0.5]
+    assert all(frame.image.shape == (48, 64, 3) for frame in frames)
+
+
+def test_a_corrupt_picture_is_named(tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "a.png"), grey(50))
+    (tmp_path / "b.png").write_text("this is not a picture")
+    with pytest.raises(SourceError, match=r"b\.png"):
+        take(ImageFolder(tmp_path))
+
+
+def test_a_missing_or_empty_folder_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="no folder"):
+        take(ImageFolder(tmp_path / "gone"))
+    with pytest.raises(SourceError, match="no pictures"):
+        take(ImageFolder(tmp_path))
+
+
+# A USB camera
+
+
+def test_a_camera_that_is_not_there_is_an_error() -> None:
+    with pytest.raises(SourceError, match="camera 99"):
+        take(OpenCVCamera(99))
+
+
+# Reopening
+
+
+class Flaky:
+    """A camera that gives ``count`` frames, 0.1 s apart, then fails (``fails``) or ends; it remembers its frames."""
+
+    def __init__(self, count: int, fails: bool = True, live: bool = True) -> None:
+        self.name = "flaky camera"
+        self.count = count
+        self.fails = fails
+        self.live = live
+        self.given: list[np.ndarray] = []
+        self.closed = False
+
+    def frames(self) -> Iterator[Frame]:
+        for index in range(self.count):
+            self.given.append(grey(index))
+            yield Frame(self.given[-1], index / 10)
+        if self.fails:
+            raise SourceError("flaky camera came loose")
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def opener(*sources: FrameSource | None) -> Callable[[], FrameSource]:
+    """Hands out ``sources`` in turn; None stands for a camera that cannot even be opened."""
+    queue = iter(sources)
+
+    def open_next() -> FrameSource:
+        source = next(queue)
+        if source is None:
+            raise SourceError("no camera found")
+        return source
+
+    return open_next
+
+
+def test_a_flaky_camera_is_reopened_and_no_frame_is_lost() -> None:
+    cameras = [Flaky(3), Flaky(2), Flaky(4, fails=False, live=False)]
+    reports: list[str] = []
+    sleeps: list[float] = []
+    frames = take(Reopening(opener(*cameras), reports.append, sleeps.append))
+    given = [image for camera in cameras for image in camera.given]
+    assert len(frames) == len(given) == 9
+    assert all(frame.image is image for frame, image in zip(frames, given, strict=True))
+    assert reports == ["flaky camera came loose; trying again in 0.5 s"] * 2
+    assert sleeps == [0.5, 0.5]
+    assert increasing(frames)
+    assert all(camera.closed for camera in cameras)
+
+
+def test_waits_double_up_to_the_longest_and_start_again_after_a_frame() -> None:
+    sleeps: list[float] = []
+    reports: list[str] = []
+    sources = [None] * 6 + [Flaky(1), None, Flaky(1, fails=False, live=False)]
+    frames = take(Reopening(opener(*sources), reports.append, sleeps.append, first_wait=0.5, max_wait=6.0))
+    assert sleeps == [0.5, 1, 2, 4, 6, 6, 0.5, 1]
+    assert reports[0] == "no camera found; trying again in 0.5 s"
+    assert reports[5] == "no camera found; trying again in 6 s"
+    assert len(frames) == 2
+    assert frames[1].t > frames[0].t + 0.5
+
+
+def test_a_camera_that_simply_stops_is_reopened_but_a_finished_file_ends() -> None:
+    reports: list[str] = []
+    cameras = opener(Flaky(2, fails=False), Flaky(2, fails=False, live=False))
+    frames = take(Reopening(cameras, reports.append, lambda _: None))
+    assert len(frames) == 4
+    assert increasing(frames)
+    assert reports == ["flaky camera stopped giving frames; trying again in 0.5 s"]
+
+
+class Broken(Flaky):
+    def frames(self) -> Iterator[Frame]:
+        yield from super().frames()
+        raise ValueError("a bug, not a loose cable")
+
+
+def test_a_bug_is_not_mistaken_for_a_loose_cable() -> None:
+    camera = Broken(2, fails=False)
+    reports: list[str] = []
+    with pytest.raises(ValueError, match="a bug"):
+        take(Reopening(opener(camera), reports.append, lambda _: None))
+    assert camera.closed
+    assert reports == []
+
+
+class Endless(Flaky):
+    """A camera that fails, as real ones do, when it is closed while frames are read."""
+
+    def frames(self) -> Iterator[Frame]:
+        for index in itertools.count():
+            if self.closed:
+                raise SourceError("camera closed")
+            yield Frame(grey(0), index / 10)
+
+
+def test_closing_stops_the_frames_without_reopening() -> None:
+    camera = Endless(0)
+    reports: list[str] = []
+    reopening = Reopening(opener(camera), reports.append, lambda _: None)
+    frames = reopening.frames()
+    next(frames)
+    reopening.close()
+    assert list(frames) == []
+    assert camera.closed
+    assert reports == []
+
+
+# The Pi camera, with picamera2 played by a fake
+
+
+class FakePicamera2:
+    """Records what tabletop asks of picamera2 and answers as a Pi camera would."""
+
+    COLOUR = (40, 90, 200)
+    SETTLED: ClassVar[dict[str, Any]] = {
+        "ExposureTime": 12000, "AnalogueGain": 2.5, "ColourGains": (1.8, 1.4), "Lux": 310.0,
+    }
+
+    def __init__(self) -> None:
+        self.configured: dict[str, Any] = {}
+        self.started = self.closed = False
+        self.captured: list[str] = []
+        self.controls: list[tuple[int, dict[str, Any]]] = []
+        self.fail_after: int | None = None
+
+    def create_video_configuration(self, main: dict[str, Any], lores: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {"use_case": "video", "main": main, "lores": lores}
+
+    def configure(self, configuration: dict[str, Any]) -> None:
+        self.configured = configuration
+
+    def start(self) -> None:
+        self.started = True
+
+    def capture_array(self, name: str = "main") -> np.ndarray:
+        if len(self.captured) == self.fail_after:
+            raise RuntimeError("Camera frontend has timed out!")
+        self.captured.append(name)
+        width, height = self.configured[name]["size"]
+        if name == "main":
+            return np.full((height, width, 3), self.COLOUR, np.uint8)
+        padded = np.full((height, width + 28, 3), self.COLOUR, np.uint8)  # rows padded to the buffer's stride
+        yuv: np.ndarray = cv2.cvtColor(padded, cv2.COLOR_BGR2YUV_I420)
+        return yuv
+
+    def capture_metadata(self) -> dict[str, Any]:
+        return dict(self.SETTLED)
+
+    def set_controls(self, controls: dict[str, Any]) -> None:
+        self.controls.append((len(self.captured), controls))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def picamera2(monkeypatch: pytest.MonkeyPatch) -> FakePicamera2:
+    camera = FakePicamera2()
+    module = types.ModuleType("picamera2")
+    monkeypatch.setattr(module, "Picamera2", lambda: camera, raising=False)
+    monkeypatch.setitem(sys.modules, "picamera2", module)
+    return camera
+
+
+def test_the_main_stream_gives_bgr_pictures_of_the_asked_size(picamera2: FakePicamera2) -> None:
+    frames = take(PiCamera(size=(64, 48)), 3)
+    assert picamera2.configured["main"] == {"size": (64, 48), "format": "RGB888"}
+    assert picamera2.configured["lores"] is None
+    assert picamera2.started and picamera2.closed
+    assert all(frame.image.shape == (48, 64, 3) and frame.image.dtype == np.uint8 for frame in frames)
+    assert tuple(frames[0].image[0, 0]) == FakePicamera2.COLOUR
+    assert increasing(frames)
+
+
+def test_the_low_resolution_stream_can_feed_the_frames(picamera2: FakePicamera2) -> None:
+    frames = take(PiCamera(size=(640, 480), lores=(100, 60), stream="lores"), 2)
+    assert picamera2.configured["lores"] == {"size": (100, 60), "format": "YUV420"}
+    assert picamera2.captured == ["lores", "lores"]
+    assert all(frame.image.shape == (60, 100, 3) and frame.image.flags.c_contiguous for frame in frames)
+    assert np.abs(frames[0].image.astype(int) - FakePicamera2.COLOUR).max() <= 3
+
+
+def test_lock_fixes_exposure_and_white_balance_once_settled(picamera2: FakePicamera2) -> None:
+    camera = PiCamera()
+    camera.lock(after=3)
+    take(camera, 5)
+    settled = FakePicamera2.SETTLED
+    assert picamera2.controls == [(3, {
+        "AeEnable": False,
+        "AwbEnable": False,
+        "ExposureTime": settled["ExposureTime"],
+        "AnalogueGain": settled["AnalogueGain"],
+        "ColourGains": settled["ColourGains"],
+    })]
+
+
+def test_a_failed_capture_is_a_source_error(picamera2: FakePicamera2) -> None:
+    picamera2.fail_after = 2
+    with pytest.raises(SourceError, match=r"stopped giving pictures.*timed out"):
+        take(PiCamera())
+    assert picamera2.closed
+
+
+def no_camera() -> FakePicamera2:
+    raise IndexError("list index out of range")  # what picamera2 raises when libcamera lists no camera
+
+
+def test_a_missing_camera_is_a_source_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("picamera2")
+    monkeypatch.setattr(module, "Picamera2", no_camera, raising=False)
+    monkeypatch.setitem(sys.modules, "picamera2", module)
+    with pytest.raises(SourceError, match="could not be opened"):
+        take(PiCamera())
+
+
+def test_without_picamera2_the_error_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "picamera2", None)
+    with pytest.raises(SourceError) as error:
+        take(PiCamera())
+    assert "sudo apt install python3-picamera2" in str(error.value)
+    assert "--system-site-packages" in str(error.value)
+
+
+# What a person types
+
+
+@pytest.mark.parametrize(("spec", "index"), [("camera", 0), ("camera:2", 2), ("3", 3)])
+def test_a_camera_by_number(spec: str, index: int) -> None:
+    source = open_source(spec)
+    assert isinstance(source, OpenCVCamera)
+    assert source.index == index
+
+
+def test_the_pi_camera_a_folder_and_a_video_by_name(tmp_path: Path) -> None:
+    video = tmp_path / "game.avi"
+    video.write_bytes(b"")
+    assert isinstance(open_source("picamera"), PiCamera)
+    folder = open_source(str(tmp_path), fps=12.0)
+    assert isinstance(folder, ImageFolder)
+    assert folder.fps == 12.0
+    assert isinstance(open_source(str(video)), VideoFile)
+
+
+def test_the_table_simulator_by_name_and_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sim").write_text("a file called sim is still the simulator; ./sim names the file")
+    source = open_source("sim:7")
+    assert source.name == "sim:7" and not source.live
+    first = next(iter(source.frames()))
+    assert first.image.shape == (480, 640, 3) and first.t == 0.0
+    assert open_source("sim").name == "sim:0"
+
+
+@pytest.mark.parametrize("spec", ["webcam", "camera:one", "camera:-1", "missing.avi", "sim:seven", "sim:-1"])
+def test_anything_else_is_refused_with_the_accepted_forms(
+    spec: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SourceError, match=r"picamera .*camera:N.*folder.*video file.*sim:SEED") as error:
+        open_source(spec)
+    assert repr(spec) in str(error.value)
