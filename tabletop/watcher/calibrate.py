@@ -19,7 +19,7 @@ from tabletop.sources import Frame
 from tabletop.vision.crop import Corners, Image
 from tabletop.vision.finder import find_cards, portrait
 from tabletop.watcher.layout import Circle, Point, Rect, TableLayout
-from tabletop.watcher.motion import MotionSensor
+from tabletop.watcher.motion import MotionSensor, most_changed
 
 LARGEST_CARD = 0.1
 SMALLEST_CARD = 0.004
@@ -63,7 +63,7 @@ def _deck(frame: Image) -> Corners | None:
 
 def _patch(frame: Image) -> Corners | None:
     table = np.median(frame[::4, ::4].reshape(-1, 3), axis=0).astype(np.uint8)
-    differs = (cv2.absdiff(frame, np.full_like(frame, table)).max(axis=2) > STANDS_OUT).astype(np.uint8)
+    differs = (most_changed(frame, np.full_like(frame, table)) > STANDS_OUT).astype(np.uint8)
     differs = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     differs = cv2.morphologyEx(differs, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
     contours, _ = cv2.findContours(differs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

@@ -15,7 +15,7 @@ import numpy as np
 from tabletop.vision.crop import CARD_ASPECT, Corners, Image
 from tabletop.vision.finder import portrait
 from tabletop.watcher.layout import Circle, Rect
-from tabletop.watcher.motion import SCALE, Arm, Motion
+from tabletop.watcher.motion import SCALE, Arm, Motion, most_changed
 
 SETTLE_FRAMES = 3
 """Still frames, with no hand over the zone, before the zone counts as settled and is read."""
@@ -25,8 +25,8 @@ SHADE = (0.3, 0.9, 0.15)
 """A shadow keeps between these shares of the light in every channel, the channels within this much of another."""
 NEAR = 0.3
 """An arm this close to a zone (in card heights) counts as over it: its shadow and blur reach that far."""
-STILL_SHARE = 0.01
-"""At most this share of the zone may flicker between frames for it to count as still."""
+STILL_SHARE = 0.02
+"""At most this share of the zone (in the quarter-size picture) may change between frames for it to be still."""
 
 
 class ZoneWatch:
@@ -42,6 +42,7 @@ class ZoneWatch:
                                 np.ones((2 * near + 1, 2 * near + 1), np.uint8)).astype(bool)
         self.card_area = card_height ** 2 / CARD_ASPECT
         self.recent: deque[Image] = deque(maxlen=SETTLE_FRAMES)
+        """The last frames in which the zone held still, whole: cut only once the zone has settled."""
         self.visited_by: Arm | None = None
         self.visited = False
 
@@ -51,25 +52,24 @@ class ZoneWatch:
 
     def watch(self, frame: Image, motion: Motion) -> list[Image] | None:
         """The settled pictures of the zone, on the frame where a visit ends and the zone has held still."""
-        view = self.cut(frame).copy()
         over = [arm for arm in motion.arms if bool((arm.mask & self.small).any())]
         if over:
             self.visited, self.visited_by = True, over[-1]
             self.recent.clear()
             return None
-        if self.recent and _flicker(view, self.recent[-1]) > STILL_SHARE:
+        if self.recent and float(motion.moving[self.small].mean()) > STILL_SHARE:
             self.recent.clear()
-        self.recent.append(view)
+        self.recent.append(frame)
         if self.visited and len(self.recent) == SETTLE_FRAMES:
             self.visited = False
-            return list(self.recent)
+            return [self.cut(whole).copy() for whole in self.recent]
         return None
 
     def changes(self, now: Image, before: Image) -> np.ndarray:
         """Where ``now`` differs from ``before``, cleaned of specks, as a 0/255 mask."""
         gain = max(float(np.median(now)), 1.0) / max(float(np.median(before)), 1.0)
         levelled = cv2.convertScaleAbs(now, alpha=1 / gain)
-        moved = (cv2.absdiff(levelled, before).max(axis=2) > MOVED) & ~_shaded(levelled, before)
+        moved = (most_changed(levelled, before) > MOVED) & ~_shaded(levelled, before)
         mask = moved.astype(np.uint8) * 255
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
@@ -131,6 +131,3 @@ def _shaded(now: Image, before: Image) -> np.ndarray:
     low, high = ratio.min(axis=2), ratio.max(axis=2)
     return np.asarray((low > SHADE[0]) & (high < SHADE[1]) & (high - low < SHADE[2]))
 
-
-def _flicker(a: Image, b: Image) -> float:
-    return float((cv2.absdiff(a, b).max(axis=2) > MOVED).mean())

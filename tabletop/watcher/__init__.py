@@ -1,0 +1,1 @@
+"""The table watcher: camera frames in, game events out."""
