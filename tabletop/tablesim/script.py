@@ -223,7 +223,7 @@ class Scripter:
 
     def _reveal(self, event: Reveal) -> None:
         places = self._spread(len(event.cards))
-        laid = tuple(Placed(card, place, self._tilt(0.12)) for card, place in zip(event.cards, places, strict=True))
+        laid = tuple(Placed(card, place, self._tilt(0.06)) for card, place in zip(event.cards, places, strict=True))
         box = self.layout.reveal
         middle = ((box.left + box.right) / 2, (box.top + box.bottom) / 2)
         reach = self._reach(event.seat, middle, Lay("reveal", laid), dwell=0.6)
@@ -293,13 +293,15 @@ class Scripter:
         return float(self.rng.normal(0, spread) + (math.pi if self.rng.random() < 0.5 else 0.0))
 
     def _spread(self, count: int) -> list[Point]:
-        """Places for ``count`` cards laid apart in the reveal zone, row by row."""
+        """Places for ``count`` cards laid apart in the reveal zone, row by row, closer together for a big hand
+        (past about 18 cards they touch, and the watcher reads them as one)."""
         box, height = self.layout.reveal, self.layout.card_height
         width = height * 56 / 87
-        columns = max(1, int((box.right - box.left) // (width * 1.3)))
+        rows_fit = max(1, int((box.bottom - box.top) // (height * 1.15)))
+        columns = max(1, int((box.right - box.left) // (width * 1.45)), math.ceil(count / rows_fit))
         rows = max(1, math.ceil(count / columns))
         step_x = (box.right - box.left) / columns
-        step_y = (box.bottom - box.top) / max(rows, int((box.bottom - box.top) // (height * 1.2)))
+        step_y = (box.bottom - box.top) / max(rows, rows_fit)
         return [(box.left + step_x * (k % columns + 0.5) + float(self.rng.normal(0, 1.5)),
                  box.top + step_y * (k // columns + 0.5) + float(self.rng.normal(0, 1.5))) for k in range(count)]
 

@@ -23,8 +23,9 @@ STILL = 0.002
 """A frame is still when less than this share of it changed since the last one."""
 QUIET_FRAMES = 3
 """Frames without change after which the table is quiet and its picture is learnt again."""
-FURNITURE_FRAMES = 60
-"""Whatever has not moved for this many frames is part of the table, even an arm at rest on it."""
+FURNITURE_FRAMES = 150
+"""Whatever has not moved for this many frames is part of the table, even an arm at rest on it, whatever else
+moves meanwhile: a ghost left in the quiet table by someone who leant in for a while fades the same way."""
 LIGHT_CHANGE = 0.4
 """A change over more than this share of the picture is the light changing, not an arm."""
 
@@ -58,6 +59,7 @@ class MotionSensor:
         self.quiet: Image | None = None
         self.previous: Image | None = None
         self.calm = 0
+        self.unmoved: np.ndarray | None = None
         area = layout.card_height ** 2 * 56 / 87 / SCALE ** 2
         self.smallest_arm = area * 0.25
 
@@ -67,17 +69,21 @@ class MotionSensor:
         still = moving.mean() < STILL
         self.previous = small
         self.calm = self.calm + 1 if still else 0
-        if self.quiet is None:
-            self.quiet = small
-        gain = _gain(small, self.quiet)
+        if self.quiet is None or self.unmoved is None:
+            self.quiet, self.unmoved = small.copy(), np.zeros(moving.shape, np.int32)
+        self.unmoved = np.where(moving, 0, self.unmoved + 1)
+        gain = brightening(small, self.quiet)
         levelled = cv2.convertScaleAbs(small, alpha=1 / gain)
         changed = _changed(levelled, self.quiet)
         if changed.mean() > LIGHT_CHANGE:
             arms: tuple[Arm, ...] = ()
         else:
             arms = self._arms(changed)
-        if (self.calm >= QUIET_FRAMES and not _at_edge(changed)) or self.calm >= FURNITURE_FRAMES:
-            self.quiet, gain = small, 1.0
+        if self.calm >= QUIET_FRAMES and not _at_edge(changed):
+            self.quiet, gain = small.copy(), 1.0
+        else:
+            furniture = self.unmoved >= FURNITURE_FRAMES
+            self.quiet[furniture] = cv2.convertScaleAbs(small, alpha=1 / gain)[furniture]
         return Motion(arms, still, moving, gain)
 
     def _arms(self, changed: np.ndarray) -> tuple[Arm, ...]:
@@ -109,11 +115,15 @@ def _at_edge(changed: np.ndarray) -> bool:
     return bool(changed[0].any() or changed[-1].any() or changed[:, 0].any() or changed[:, -1].any())
 
 
-def _gain(small: Image, quiet: Image) -> float:
-    """The room's brightness against the quiet table's, from the median ratio so that an arm does not sway it."""
-    now = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)[::3, ::3].astype(np.float32) + 4
-    then = cv2.cvtColor(quiet, cv2.COLOR_BGR2GRAY)[::3, ::3].astype(np.float32) + 4
-    return float(np.median(now / then))
+def brightening(now: Image, then: Image, changed: np.ndarray | None = None) -> float:
+    """How much brighter ``now`` is than ``then``: the median of the pixels' ratios, so that an arm or a new card
+    (a part of the picture that really changed) does not sway it; pixels marked ``changed`` are left out."""
+    lit = cv2.cvtColor(now, cv2.COLOR_BGR2GRAY)[::3, ::3].astype(np.float32) + 4
+    before = cv2.cvtColor(then, cv2.COLOR_BGR2GRAY)[::3, ::3].astype(np.float32) + 4
+    ratios = lit / before
+    if changed is not None and (kept := ~changed[::3, ::3]).mean() > 0.1:
+        ratios = ratios[kept]
+    return float(np.median(ratios))
 
 
 def _arm(blob: np.ndarray) -> Arm:

@@ -25,10 +25,12 @@ class RevealZone:
         self.layout = layout
         self.zone = ZoneWatch(layout.reveal, frame_shape, layout.card_height)
         self.empty: Image | None = None
-        self.showing = False
+        self.reported: Image | None = None
+        """The zone as it lay when its cards were last reported."""
 
     def see(self, frame: Image, motion: Motion) -> Revealed | None:
-        """The cards laid out, once per laying: a hand passing over them or tidying them reports nothing new."""
+        """The cards laid out, once per laying: a hand passing over them reports nothing new, while cards laid
+        where others lay a moment ago (the next player's hand, before the zone was seen empty) are a new laying."""
         if self.empty is None:
             self.empty = self.zone.cut(frame).copy()
         views = self.zone.watch(frame, motion)
@@ -39,10 +41,10 @@ class RevealZone:
         outlines = self.zone.card_outlines(mask)
         if not outlines:
             if self.zone.changed_area(now, self.empty) < EMPTY:
-                self.empty, self.showing = now, False
+                self.empty, self.reported = now, None
             return None
-        if self.showing:
+        if self.reported is not None and self.zone.changed_area(now, self.reported) < EMPTY:
             return None
-        self.showing = True
+        self.reported = now
         arm = self.zone.visited_by
         return Revealed(outlines, views, None if arm is None else self.layout.seat_at(arm.entry))

@@ -15,7 +15,7 @@ import numpy as np
 from tabletop.vision.crop import CARD_ASPECT, Corners, Image
 from tabletop.vision.finder import portrait
 from tabletop.watcher.layout import Circle, Rect
-from tabletop.watcher.motion import SCALE, Arm, Motion, most_changed
+from tabletop.watcher.motion import SCALE, Arm, Motion, brightening, most_changed
 
 SETTLE_FRAMES = 3
 """Still frames, with no hand over the zone, before the zone counts as settled and is read."""
@@ -40,6 +40,7 @@ class ZoneWatch:
         near = round(card_height * NEAR / SCALE)
         self.small = cv2.dilate(_small_mask(area, (height // SCALE, width // SCALE)).astype(np.uint8),
                                 np.ones((2 * near + 1, 2 * near + 1), np.uint8)).astype(bool)
+        self.card_height = card_height
         self.card_area = card_height ** 2 / CARD_ASPECT
         self.recent: deque[Image] = deque(maxlen=SETTLE_FRAMES)
         """The last frames in which the zone held still, whole: cut only once the zone has settled."""
@@ -67,8 +68,8 @@ class ZoneWatch:
 
     def changes(self, now: Image, before: Image) -> np.ndarray:
         """Where ``now`` differs from ``before``, cleaned of specks, as a 0/255 mask."""
-        gain = max(float(np.median(now)), 1.0) / max(float(np.median(before)), 1.0)
-        levelled = cv2.convertScaleAbs(now, alpha=1 / gain)
+        rough = cv2.dilate((most_changed(now, before) > MOVED).astype(np.uint8), np.ones((9, 9), np.uint8))
+        levelled = cv2.convertScaleAbs(now, alpha=1 / brightening(now, before, rough.astype(bool)))
         moved = (most_changed(levelled, before) > MOVED) & ~_shaded(levelled, before)
         mask = moved.astype(np.uint8) * 255
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -79,23 +80,32 @@ class ZoneWatch:
         return float(np.count_nonzero(self.changes(now, before))) / self.card_area
 
     def card_outline(self, mask: np.ndarray) -> Corners | None:
-        """The card that a change mask shows, as frame corners, when the change is card-shaped and card-sized."""
+        """The card that a change mask shows, as frame corners, when the change is about card-sized.
+
+        The outline takes the card's known size, centred where the change is and turned its way: where a card
+        matches what lies under it (a red card on a red cloth, a white border on a pale table) the change shows
+        only part of it.
+        """
         points = cv2.findNonZero(mask)
         if points is None:
             return None
         (cx, cy), (w, h), angle = cv2.minAreaRect(points)
-        if not 0.6 < w * h / self.card_area < 1.5:
+        if not 0.4 < w * h / self.card_area < 1.5:
             return None
-        return self._in_frame(cv2.boxPoints(((cx, cy), (w, h), angle)))
+        long_side = self.card_height
+        size = (long_side / CARD_ASPECT, long_side) if h >= w else (long_side, long_side / CARD_ASPECT)
+        return self._in_frame(cv2.boxPoints(((cx, cy), size, angle)))
 
     def card_outlines(self, mask: np.ndarray) -> list[Corners]:
         """Every card-sized patch of a change mask, in reading order (top row first, left to right)."""
-        count, labels, stats, centres = cv2.connectedComponentsWithStats(mask)
+        gap = max(3, round(self.card_height * 0.05)) | 1
+        joined = cv2.dilate(mask, np.ones((gap, gap), np.uint8))
+        count, labels, stats, centres = cv2.connectedComponentsWithStats(joined)
         found = []
         for label in range(1, count):
             if stats[label, cv2.CC_STAT_AREA] < self.card_area * 0.4:
                 continue
-            outline = self.card_outline(((labels == label) * 255).astype(np.uint8))
+            outline = self.card_outline(np.where(labels == label, mask, 0).astype(np.uint8))
             if outline is not None:
                 found.append((centres[label], outline))
         row = math.sqrt(self.card_area) * 1.1
