@@ -18,6 +18,8 @@ from tabletop.watcher.watcher import Observation, TakeBack
 
 WINDOW = 1.5
 """An observation answers a sight when it comes at most this long after the card came to rest."""
+EARLY = 0.3
+"""Or at most this long before the hand arrived: a draw is seen as the hand turns back, which can look early."""
 
 
 @dataclass
@@ -78,7 +80,7 @@ def _take(left: list[Observation], sight: Sight) -> Observation | None:
     kind = _kind(sight.event)
     for k, observation in enumerate(left):
         t = observation.t
-        if _kind(observation) == kind and t is not None and sight.happened <= t <= sight.rest + WINDOW:
+        if _kind(observation) == kind and t is not None and sight.happened - EARLY <= t <= sight.rest + WINDOW:
             return left.pop(k)
     return None
 

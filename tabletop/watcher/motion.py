@@ -26,6 +26,8 @@ QUIET_FRAMES = 3
 FURNITURE_FRAMES = 150
 """Whatever has not moved for this many frames is part of the table, even an arm at rest on it, whatever else
 moves meanwhile: a ghost left in the quiet table by someone who leant in for a while fades the same way."""
+EDGE_SPECKS = 8
+"""Changed pixels (of the quarter-size picture) along its edge that are still only specks, not an arm."""
 LIGHT_CHANGE = 0.4
 """A change over more than this share of the picture is the light changing, not an arm."""
 
@@ -111,8 +113,10 @@ def most_changed(a: Image, b: Image) -> Image:
 
 
 def _at_edge(changed: np.ndarray) -> bool:
-    """Whether anything changed at the picture's edge: the last of an arm, or of its shadow, leaving."""
-    return bool(changed[0].any() or changed[-1].any() or changed[:, 0].any() or changed[:, -1].any())
+    """Whether something changed at the picture's edge: the last of an arm, or of its shadow, leaving. A few
+    specks (glare that clips, noise) are not an arm, and must not keep the quiet table from being learnt again."""
+    ring = int(changed[0].sum() + changed[-1].sum() + changed[:, 0].sum() + changed[:, -1].sum())
+    return ring > EDGE_SPECKS
 
 
 def brightening(now: Image, then: Image, changed: np.ndarray | None = None) -> float:
