@@ -159,18 +159,16 @@ def bench_watcher(rounds: int = 8) -> Iterator[str]:
     watcher's goals: plays and draws found with the right card and seat, revealed cards read, the delay from a
     card coming to rest to its event, and whether the referee rules the same on the watched record.
     """
-    from tabletop.tablesim.scoring import WatchScore, score, verdicts_agree, watched_record
+    from tabletop.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
     from tabletop.tablesim.table import simulated_table
     from tabletop.tablesim.video import TABLES
     from tabletop.vision.model import CardModel
-    from tabletop.watcher.watcher import Watcher
 
     model = CardModel(threads=1)
     result, agreed = WatchScore(), 0
     for k in range(rounds):
         table = simulated_table(1000 + k, players=2 + k % 5, rounds=1, table=list(TABLES)[k % len(TABLES)])
-        watcher = Watcher(table.layout, model)
-        seen = [item for frame in table.video.frames() for item in watcher.observe(frame)]
+        seen = watch_table(table, model)
         result.add(score(table.script, seen))
         agreed += verdicts_agree([timed.event for timed in table.script.record], watched_record(table.script, seen))
     figures = result.summary()

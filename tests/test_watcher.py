@@ -15,7 +15,7 @@ from tabletop.cards import Card
 from tabletop.cli import main
 from tabletop.events import Deal, Flip, Play, Retract, Unsure
 from tabletop.sources import Frame
-from tabletop.tablesim.scoring import WatchScore, score, verdicts_agree, watched_record
+from tabletop.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
 from tabletop.tablesim.script import Pace, Reach, Script
 from tabletop.tablesim.table import SimulatedTable, first_rounds, simulated_table
 from tabletop.tablesim.video import TableVideo
@@ -24,7 +24,7 @@ from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.calibrate import CalibrationError, find_layout, learn_seats
 from tabletop.watcher.layout import LayoutError, layout_from_json, layout_to_json
 from tabletop.watcher.recorder import Recorder
-from tabletop.watcher.watcher import Observation, TakeBack, Watcher
+from tabletop.watcher.watcher import Observation, TakeBack
 
 SHORT = {"preset": "official", "hand_size": 3}
 
@@ -34,17 +34,12 @@ def model() -> CardModel:
     return CardModel()
 
 
-def watched(table: SimulatedTable, model: CardModel) -> list[Observation]:
-    watcher = Watcher(table.layout, model)
-    return [item for frame in table.video.frames() for item in watcher.observe(frame)]
-
-
 @pytest.fixture(scope="module")
 def rounds(model: CardModel) -> list[tuple[SimulatedTable, list[Observation]]]:
     """A few short rounds on different tables, seats and lights, each watched once for the tests below."""
     tables = [simulated_table(seed, players=players, rules=SHORT, rounds=1, table=kind)
               for seed, players, kind in ((21, 2, "wood"), (22, 3, "felt"), (23, 5, "cloth"))]
-    return [(table, watched(table, model)) for table in tables]
+    return [(table, watch_table(table, model)) for table in tables]
 
 
 def total(rounds: Sequence[tuple[SimulatedTable, list[Observation]]]) -> WatchScore:
@@ -98,7 +93,7 @@ def test_the_referee_rules_the_same_on_what_the_camera_saw_as_on_what_happened(r
 
 def test_a_hand_hovering_over_the_pile_or_a_player_leaning_in_is_no_play(model: CardModel) -> None:
     table = simulated_table(31, players=3, rules=SHORT, rounds=1, pace=Pace(hover=0.6, lean=0.6))
-    seen = watched(table, model)
+    seen = watch_table(table, model)
     result = score(table.script, seen)
     assert sum(reach.leaning for reach in table.script.reaches) > 5
     assert result.extra["play"] == 0 and result.extra["draw"] == 0, result.summary()
@@ -106,7 +101,7 @@ def test_a_hand_hovering_over_the_pile_or_a_player_leaning_in_is_no_play(model: 
 
 def test_a_card_taken_back_retracts_its_play(model: CardModel) -> None:
     table = simulated_table(32, players=3, rules=SHORT, rounds=1, pace=Pace(take_back=0.4))
-    seen = watched(table, model)
+    seen = watch_table(table, model)
     result = score(table.script, seen)
     assert result.take_backs >= 3 and result.take_backs_found == result.take_backs
     record = watched_record(table.script, seen)
@@ -126,7 +121,7 @@ class Doubtful(CardModel):
 
 def test_a_card_the_model_is_unsure_of_is_asked_about_never_played() -> None:
     table = simulated_table(21, players=2, rules=SHORT, rounds=1)
-    seen = watched(table, Doubtful())
+    seen = watch_table(table, Doubtful())
     assert not any(isinstance(item, (Play, Flip)) for item in seen)
     unsure = [item for item in seen if isinstance(item, Unsure)]
     plays = [s for s in table.script.sights if isinstance(s.event, (Play, Flip))]

@@ -13,8 +13,10 @@ from typing import Any
 from tabletop.events import Deal, Draw, Event, Flip, Play, Retract, Reveal, Unsure, Verdict
 from tabletop.referee import replay
 from tabletop.tablesim.script import Script, Sight
+from tabletop.tablesim.table import SimulatedTable
+from tabletop.vision.model import CardModel
 from tabletop.watcher.recorder import Recorder
-from tabletop.watcher.watcher import Observation, TakeBack
+from tabletop.watcher.watcher import Observation, TakeBack, Watcher
 
 WINDOW = 1.5
 """An observation answers a sight when it comes at most this long after the card came to rest."""
@@ -62,6 +64,12 @@ class WatchScore:
 
 def _share(part: int, whole: int) -> float:
     return part / whole if whole else 1.0
+
+
+def watch_table(table: SimulatedTable, model: CardModel) -> list[Observation]:
+    """Everything the watcher reports over the whole video of a simulated table."""
+    watcher = Watcher(table.layout, model)
+    return [item for frame in table.video.frames() for item in watcher.observe(frame)]
 
 
 def score(script: Script, seen: list[Observation]) -> WatchScore:

@@ -17,6 +17,7 @@ import numpy as np
 
 from tabletop.cards import Card, full_deck
 from tabletop.events import Deal, Draw, Event, Flip, Play, Retract, Reveal
+from tabletop.vision import scene
 from tabletop.watcher.layout import Circle, Point, Rect, TableLayout
 
 Zone = Literal["discard", "reveal"]
@@ -159,7 +160,7 @@ class Scripter:
         self.seen_at = 0.0
         self.pile: list[Placed] = []
         self.pending_deal: Deal | None = None
-        self.sleeves = [self._colour() for _ in layout.seats]
+        self.sleeves = [scene.colour(rng, 20, 230) for _ in layout.seats]
         self.skins = [_skin(rng) for _ in layout.seats]
 
     def run(self, events: list[Event]) -> Script:
@@ -304,10 +305,6 @@ class Scripter:
         step_y = (box.bottom - box.top) / max(rows, rows_fit)
         return [(box.left + step_x * (k % columns + 0.5) + float(self.rng.normal(0, 1.5)),
                  box.top + step_y * (k // columns + 0.5) + float(self.rng.normal(0, 1.5))) for k in range(count)]
-
-    def _colour(self) -> tuple[int, int, int]:
-        b, g, r = (int(v) for v in self.rng.integers(20, 230, 3))
-        return b, g, r
 
 
 def _to_edge(position: float, direction: float, size: float) -> float:

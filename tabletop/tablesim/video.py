@@ -71,6 +71,7 @@ class TableVideo:
         width, height = script.frame_size
         kind = table or list(TABLES)[int(rng.integers(len(TABLES)))]
         self.table = TABLES[kind](rng, (height, width))
+        self.table_colour = self.table.reshape(-1, 3).mean(axis=0)
         self.light = Lighting.random(rng, script.frame_size, script.duration)
         self.focus = float(rng.uniform(0, 0.9))
         design = render.DESIGNS[int(rng.integers(len(render.DESIGNS)))]
@@ -163,7 +164,7 @@ class TableVideo:
 
         A sleeve the exact colour of the cloth would still show by its folds and shading, which are not painted.
         """
-        table = self.table.reshape(-1, 3).mean(axis=0)
+        table = self.table_colour
         if max(abs(c - t) for c, t in zip(colour, table, strict=True)) >= CONTRAST:
             return colour
         b, g, r = (int(c + CONTRAST if t < 128 else c - CONTRAST) for c, t in zip(colour, table, strict=True))

@@ -19,7 +19,7 @@ from tabletop.vision.crop import CARD_ASPECT, Corners, Image
 Shape = tuple[int, int]
 
 
-def _colour(rng: np.random.Generator, low: int = 0, high: int = 256) -> tuple[int, int, int]:
+def colour(rng: np.random.Generator, low: int = 0, high: int = 256) -> tuple[int, int, int]:
     b, g, r = rng.integers(low, high, 3)
     return int(b), int(g), int(r)
 
@@ -39,7 +39,7 @@ def wood(rng: np.random.Generator, shape: Shape) -> Image:
 
 def felt(rng: np.random.Generator, shape: Shape) -> Image:
     height, width = shape
-    base = np.array(_colour(rng, 10, 200), np.float32)
+    base = np.array(colour(rng, 10, 200), np.float32)
     noise = cv2.GaussianBlur(rng.normal(0, 1, (height, width)).astype(np.float32), (0, 0), 1.5)
     return np.clip(base * (1 + 0.12 * noise[..., None]), 0, 255).astype(np.uint8)
 
@@ -48,9 +48,9 @@ def cloth(rng: np.random.Generator, shape: Shape) -> Image:
     """Checks, stripes or dots in two or three colours: the hardest surface to tell a card's edge from."""
     height, width = shape
     img = np.zeros((height, width, 3), np.uint8)
-    img[:] = _colour(rng)
+    img[:] = colour(rng)
     step = int(rng.integers(8, 40))
-    second, third = _colour(rng), _colour(rng)
+    second, third = colour(rng), colour(rng)
     pattern = int(rng.integers(3))
     for k in range(-max(shape), 2 * max(shape), step):
         if pattern == 0:
@@ -68,20 +68,20 @@ def room(rng: np.random.Generator, shape: Shape) -> Image:
     """Clutter behind a card held up in a hand: furniture, shelves, lamps, a window."""
     height, width = shape
     img = np.zeros((height, width, 3), np.uint8)
-    img[:] = _colour(rng, 30, 220)
+    img[:] = colour(rng, 30, 220)
     for _ in range(int(rng.integers(6, 25))):
         x, y = int(rng.integers(-width // 4, width)), int(rng.integers(-height // 4, height))
         w, h = int(rng.integers(5, width // 2 + 6)), int(rng.integers(5, height // 2 + 6))
         if rng.random() < 0.6:
-            cv2.rectangle(img, (x, y), (x + w, y + h), _colour(rng), -1)
+            cv2.rectangle(img, (x, y), (x + w, y + h), colour(rng), -1)
         else:
-            cv2.ellipse(img, (x, y), (w // 2, h // 2), float(rng.uniform(0, 180)), 0, 360, _colour(rng), -1)
+            cv2.ellipse(img, (x, y), (w // 2, h // 2), float(rng.uniform(0, 180)), 0, 360, colour(rng), -1)
     return img
 
 
 def plain(rng: np.random.Generator, shape: Shape) -> Image:
     img = np.zeros((*shape, 3), np.uint8)
-    img[:] = _colour(rng)
+    img[:] = colour(rng)
     return img
 
 
