@@ -17,7 +17,7 @@ import numpy as np
 from tabletop.errors import TabletopError
 from tabletop.sources import Frame
 from tabletop.vision.crop import Corners, Image
-from tabletop.vision.finder import find_cards, portrait
+from tabletop.vision.finder import ASPECTS, find_cards, portrait
 from tabletop.watcher.layout import Circle, Point, Rect, TableLayout
 from tabletop.watcher.motion import MotionSensor, most_changed
 
@@ -68,18 +68,20 @@ def _patch(frame: Image) -> Corners | None:
     differs = cv2.morphologyEx(differs, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
     contours, _ = cv2.findContours(differs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     frame_area = frame.shape[0] * frame.shape[1]
-    shapes = []
-    for contour in contours:
-        rect = cv2.minAreaRect(contour)
-        (w, h) = rect[1]
-        size = w * h
-        if SMALLEST_CARD * frame_area < size < LARGEST_CARD * frame_area and 1.3 < max(w, h) / max(min(w, h), 1) \
-                < 1.85 and cv2.contourArea(contour) > 0.8 * size:
-            shapes.append((size, rect))
-    if not shapes:
+    rects = [cv2.minAreaRect(contour) for contour in contours if _card_like(contour, frame_area)]
+    if not rects:
         return None
-    box = cv2.boxPoints(max(shapes, key=lambda shape: shape[0])[1])
+    box = cv2.boxPoints(max(rects, key=lambda rect: rect[1][0] * rect[1][1]))
     return portrait([(float(x), float(y)) for x, y in box])
+
+
+def _card_like(contour: np.ndarray, frame_area: int) -> bool:
+    """A solid patch of a card's size and proportions."""
+    (w, h) = cv2.minAreaRect(contour)[1]
+    size = w * h
+    aspect = max(w, h) / max(min(w, h), 1)
+    return (SMALLEST_CARD * frame_area < size < LARGEST_CARD * frame_area and ASPECTS[0] < aspect < ASPECTS[1]
+            and cv2.contourArea(contour) > 0.8 * size)
 
 
 def even_seats(players: int, first: float = 90.0) -> tuple[float, ...]:
