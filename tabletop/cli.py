@@ -27,6 +27,17 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tabletop", description="An UNO referee that watches a real card table.")
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
+    demo = commands.add_parser("demo", help="the whole system on a simulated table, with the scoreboard served")
+    demo.add_argument("--rounds", type=int, help="play this many rounds, print a summary and exit (default: "
+                      "play game after game until stopped)")
+    demo.add_argument("--seed", type=int, default=1, help="the first simulated game (default 1)")
+    demo.add_argument("--players", type=int, default=4, help="2 to 10 (default 4)")
+    demo.add_argument("--host", default="0.0.0.0", help="address to serve on (default: every interface)")
+    demo.add_argument("--port", type=int, default=8000, help="port to serve on (default 8000; 0 picks a free one)")
+    demo.add_argument("--pin", default="1234", help="the host page's PIN (default 1234)")
+    demo.add_argument("--speed", type=float, default=1.0, help="play the film this many times faster")
+    demo.set_defaults(run=_demo)
+
     replay = commands.add_parser("replay", help="replay a game record and print the verdicts and final state")
     replay.add_argument("file", help="a game record (JSON Lines), or - for standard input")
     replay.set_defaults(run=_replay)
@@ -69,10 +80,27 @@ def _parser() -> argparse.ArgumentParser:
     calibrate.set_defaults(run=_calibrate)
 
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
-    bench.add_argument("part", nargs="?", default="referee", choices=["referee", "classify", "pipeline", "watcher"],
-                       help="what to measure")
+    bench.add_argument("part", nargs="?", default="referee",
+                       choices=["referee", "classify", "pipeline", "watcher", "web"], help="what to measure")
+    bench.add_argument("--seconds", type=float, default=300.0, help="how long the web benchmark runs")
     bench.set_defaults(run=_bench)
     return parser
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from tabletop.demo import run_demo
+
+    try:
+        games = run_demo(args.seed, args.rounds, args.players, args.host, args.port, args.pin, args.speed)
+    except KeyboardInterrupt:
+        return 0
+    except (TabletopError, OSError) as err:
+        print(f"tabletop demo: {err}", file=sys.stderr)
+        return 2
+    for snapshot in games:
+        print(f"final state: {json.dumps(snapshot.state.to_json() if snapshot.state else None)}")
+        print(f"{len(snapshot.record)} events recorded, {len(snapshot.verdicts)} verdicts")
+    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -249,10 +277,11 @@ def _players(names: str | None, layout: TableLayout | None) -> tuple[str, ...]:
 
 def _bench(args: argparse.Namespace) -> int:
     from tabletop import bench
+    from tabletop.web.bench import bench_web
 
     parts: dict[str, Callable[[], Iterator[str]]] = {
         "referee": bench.bench_referee, "classify": bench.bench_classify, "pipeline": bench.bench_pipeline,
-        "watcher": bench.bench_watcher}
+        "watcher": bench.bench_watcher, "web": lambda: bench_web(seconds=args.seconds)}
     lines = parts[args.part]()
     for line in lines:
         print(line, flush=True)

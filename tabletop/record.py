@@ -26,6 +26,7 @@ from tabletop.events import (
 )
 
 Entry = tuple[int, Event]
+ROUND_NOT_OPEN = "before the round's first 'flip'"
 
 
 def read_record(lines: Iterable[str]) -> list[Entry]:
@@ -62,16 +63,18 @@ class RecordChecker:
     def __init__(self) -> None:
         self.players = 0
         self.flipped = False
+        self.dealt = 0
         self.events: dict[int, Event] = {}
 
     def problem(self, ref: int, event: Event) -> str | None:
         """What is wrong with ``event`` at line ``ref``; the checker remembers it only when nothing is."""
-        problem = self._first_problem(ref, event)
+        problem = self.first_problem(ref, event)
         if problem is None:
             self._remember(ref, event)
         return problem
 
-    def _first_problem(self, ref: int, event: Event) -> str | None:
+    def first_problem(self, ref: int, event: Event) -> str | None:
+        """What is wrong with ``event`` at line ``ref``, remembering nothing."""
         if not self.players and not isinstance(event, Game):
             return "the record must start with a 'game' event"
         if isinstance(event, Amend):
@@ -79,7 +82,7 @@ class RecordChecker:
         if isinstance(event, Retract):
             return self._correction_problem(ref, event)
         if isinstance(event, Play | Draw) and not self.flipped:
-            return f"a {event.TYPE!r} before the round's first 'flip'"
+            return f"a {event.TYPE!r} {ROUND_NOT_OPEN}"
         return None if isinstance(event, Game) else seat_problem(event, self.players)
 
     def _remember(self, ref: int, event: Event) -> None:
@@ -88,6 +91,10 @@ class RecordChecker:
             self.players, self.flipped = len(event.players), False
         elif isinstance(event, Deal | Flip):
             self.flipped = isinstance(event, Flip)
+            self.dealt = ref if isinstance(event, Deal) else self.dealt
+        elif isinstance(event, Amend) and isinstance(event.event, Flip) and event.ref > self.dealt:
+            # The host says what an unreadable first card was: the round is open from then on.
+            self.flipped = True
 
     def _correction_problem(self, ref: int, event: Retract | Amend) -> str | None:
         if event.ref == ref:

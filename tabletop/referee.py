@@ -76,7 +76,7 @@ class Referee:
 
         An event that cannot stand in the record raises RecordError and leaves the game untouched.
         """
-        ref = self._entries[-1][0] + 1 if self._entries else 0
+        ref = self.next_ref
         problem = self._checker.problem(ref, event)
         if problem:
             raise RecordError(problem, ref + 1)
@@ -88,6 +88,20 @@ class Referee:
         seen = len(self._fold.verdicts)
         self._fold.apply(ref, event)
         return self._fold.verdicts[seen:]
+
+    def check(self, event: Event) -> None:
+        """Raise RecordError if ``event`` cannot be the next line; nothing changes either way.
+
+        The game log writes an event before it is applied, so it must know first that pushing it will succeed.
+        """
+        problem = self._checker.first_problem(self.next_ref, event)
+        if problem:
+            raise RecordError(problem, self.next_ref + 1)
+
+    @property
+    def next_ref(self) -> int:
+        """The line the next event will have."""
+        return self._entries[-1][0] + 1 if self._entries else 0
 
     @property
     def record(self) -> list[Event]:

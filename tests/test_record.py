@@ -136,3 +136,13 @@ def test_a_live_event_that_cannot_stand_is_refused_and_changes_nothing() -> None
     assert len(referee.record) == 4
     referee.push(Draw(seat=1))
     assert referee.state.hands == (6, 8, 7)
+
+
+def test_an_unreadable_first_card_confirmed_as_the_flip_opens_the_round() -> None:
+    unsure = '{"type": "unsure", "guesses": [["red-5", 0.4]]}'
+    confirmed = '{"type": "amend", "ref": 2, "event": {"type": "flip", "card": "red-5"}}'
+    play = '{"type": "play", "card": "red-9", "seat": 0}'
+    assert "before the round's first 'flip'" in str(error_of(GAME, DEAL, unsure, play))
+    assert len(read_record([GAME, DEAL, unsure, confirmed, play])) == 5
+    old_round = '{"type": "amend", "ref": 2, "event": {"type": "flip", "card": "red-5"}}'
+    assert "line 6" in str(error_of(GAME, DEAL, FLIP, DEAL, old_round, play))

@@ -1,0 +1,145 @@
+"""What the scoreboard shows, derived from the record, the verdicts and the state, in words a table understands.
+
+Pure like the referee: the web pages, the terminal and the panel all show the same view of one snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.events import (
+    CORRECTIONS,
+    Amend,
+    Color,
+    Deal,
+    Event,
+    Flip,
+    Game,
+    GameEnd,
+    Penalty,
+    Play,
+    Retract,
+    Score,
+    State,
+    Unsure,
+    Verdict,
+)
+
+REASONS = {
+    "missed-uno": "did not call UNO",
+    "false-uno": "called UNO without one card left",
+    "illegal-wild-draw-four": "played a Wild Draw Four while holding the active colour",
+    "challenge-lost": "lost a Wild Draw Four challenge",
+    "illegal-play": "played a card that does not match",
+    "out-of-turn": "played out of turn",
+}
+
+
+def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: State | None,
+               latest: Sequence[Verdict] = ()) -> dict[str, Any]:
+    """The board's whole picture as one JSON object; ``latest`` are the verdicts to sound and flash now."""
+    if state is None or not record or not isinstance(record[0], Game):
+        return {"game": False, "players": [], "penalties": [], "alerts": [], "rounds": [], "unsure": [],
+                "record": []}
+    players = record[0].players
+    view: dict[str, Any] = {"game": True, "players": list(players), **state.to_json()}
+    del view["type"]
+    view.update(
+        uno=[seat for seat, size in enumerate(state.hands) if size == 1],
+        choosing_color=choosing_color(record, state),
+        penalties=[penalty_json(v, players) for v in verdicts if isinstance(v, Penalty)],
+        alerts=[penalty_json(v, players) for v in latest if isinstance(v, Penalty)],
+        rounds=[{"round": v.round, "winner": v.winner, "name": players[v.winner], "points": v.points,
+                 "totals": list(v.totals)} for v in verdicts if isinstance(v, Score)],
+        winner=next((v.winner for v in verdicts if isinstance(v, GameEnd)), None),
+        unsure=unsure_readings(record),
+        record=[{"ref": ref, "event": event.to_json(), "text": describe(event, players)}
+                for ref, event in enumerate(record)],
+    )
+    return view
+
+
+def penalty_json(penalty: Penalty, players: Sequence[str]) -> dict[str, Any]:
+    name = players[penalty.seat]
+    why = REASONS.get(penalty.reason, penalty.reason)
+    owes = f"draws {penalty.cards}" if penalty.cards else "a warning"
+    return {**penalty.to_json(), "name": name, "text": f"{name} {why}: {owes}"}
+
+
+def choosing_color(record: Sequence[Event], state: State) -> int | None:
+    """The seat that still has to name a colour for the wild on top, or None.
+
+    The colour of a wild is named after it lands; until then the active colour is null. The first player names
+    it for a flipped wild.
+    """
+    if state.top is None or not state.top.is_wild or state.color is not None or state.turn is None:
+        return None
+    for event in reversed(_standing(record)):
+        if isinstance(event, Play) and event.card.is_wild:
+            return event.seat
+        if isinstance(event, Flip):
+            return state.turn
+    return None
+
+
+def unsure_readings(record: Sequence[Event]) -> list[dict[str, Any]]:
+    """The cards the camera could not read that nobody has confirmed or struck out yet, oldest first.
+
+    A reading is settled by a correction pointing at it, or once a later card lands on the pile. ``flip`` marks
+    the first card of a round: confirming it turns it into the round's ``flip``, not a play.
+    """
+    corrected = {event.ref for event in record if isinstance(event, CORRECTIONS)}
+    pending: list[dict[str, Any]] = []
+    flipped = True
+    for ref, event in enumerate(record):
+        if isinstance(event, Play | Flip | Game):
+            pending, flipped = [], not isinstance(event, Game)
+        elif isinstance(event, Deal):
+            flipped = False
+        elif isinstance(event, Unsure) and ref not in corrected:
+            pending.append({"ref": ref, "seat": event.seat, "flip": not flipped,
+                            "guesses": [[card.name, round(p, 3)] for card, p in event.guesses]})
+    return pending
+
+
+def _standing(record: Sequence[Event]) -> list[Event]:
+    """The record with its corrections applied (a retracted play is not the wild on top)."""
+    fate: dict[int, Event | None] = {}
+    for event in record:
+        if isinstance(event, Retract):
+            fate[event.ref] = None
+        elif isinstance(event, Amend):
+            fate[event.ref] = event.event
+    standing = (fate.get(ref, event) for ref, event in enumerate(record) if not isinstance(event, CORRECTIONS))
+    return [event for event in standing if event is not None]
+
+
+def describe(event: Event, players: Sequence[str]) -> str:
+    """One line a person reads in the host's event list."""
+    def name(seat: int | None) -> str:
+        return "the player to play" if seat is None else players[seat]
+
+    data = event.to_json()
+    match event:
+        case Game():
+            return f"New game: {', '.join(event.players)} ({event.rules.get('preset', 'official')})"
+        case Play() | Flip():
+            who = "Flipped" if isinstance(event, Flip) else f"{name(event.seat)} played"
+            return f"{who} {event.card.name}"
+        case Color():
+            return f"{name(event.seat)} named {event.color}"
+        case Unsure():
+            guesses = ", ".join(f"{card.name} {p:.0%}" for card, p in event.guesses[:3])
+            return f"Unsure card from {name(event.seat)} ({guesses})"
+        case Retract():
+            return f"Undo #{event.ref}"
+        case Amend():
+            return f"#{event.ref} was really: {describe(event.event, players)}"
+    seat = data.pop("seat", None)
+    for key in ("target", "with", "dealer"):
+        if key in data:
+            data[key] = players[data[key]]
+    details = ", ".join(f"{key} {value}" for key, value in data.items() if key not in ("type", "t", "source"))
+    who = f"{name(seat)}: " if seat is not None or data["type"] in ("draw", "pass") else ""
+    return f"{who}{data['type']}" + (f" ({details})" if details else "")

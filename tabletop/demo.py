@@ -1,0 +1,98 @@
+"""``tabletop demo``: the whole system on the table simulator, in real time, with the scoreboard served.
+
+The simulator films a game; the camera's thread watches that film exactly as it would watch a real table; the
+simulated players' phones post what phones post (UNO calls, colours, challenges) when the film reaches them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import socket
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from tabletop.board import penalty_json
+from tabletop.events import Penalty, Score
+from tabletop.sources import Frame
+from tabletop.table import Snapshot, Table
+from tabletop.tablesim.table import SimulatedTable, simulated_table
+from tabletop.vision.model import CardModel
+from tabletop.watching import CameraWatch
+from tabletop.web import WebSettings, create_app
+from tabletop.web.qr import qr_text
+from tabletop.web.server import Server
+
+
+@dataclass
+class FilmedGame:
+    """A simulated game played back in real time as a frame source, its phones posting to ``table`` on cue."""
+
+    simulated: SimulatedTable
+    table: Table
+    speed: float = 1.0
+    name: str = "sim"
+    live: bool = False
+
+    def frames(self) -> Iterator[Frame]:
+        phones = iter(sorted((t for t in self.simulated.script.record if not t.camera), key=lambda t: t.t))
+        due = next(phones, None)
+        started = time.monotonic()
+        for frame in self.simulated.video.frames():
+            while due is not None and due.t <= frame.t:
+                self.table.post(dataclasses.replace(due.event, source=due.event.source or "phone"))
+                due = next(phones, None)
+            time.sleep(max(0.0, started + frame.t / self.speed - time.monotonic()))
+            yield frame
+
+    def close(self) -> None:
+        """Nothing to let go of: the film is made as it is played."""
+
+
+def lan_address() -> str:
+    """The address phones on the same Wi-Fi reach this machine at; no packet is sent to find it."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def announce(snapshot: Snapshot, say: Callable[[str], None]) -> None:
+    """The mock panel: the buzzer's calls and the scores, in the terminal."""
+    for verdict in snapshot.latest:
+        if isinstance(verdict, Penalty):
+            say(f"BZZT  {penalty_json(verdict, snapshot.players)['text']}")
+        elif isinstance(verdict, Score):
+            say(f"round {verdict.round}: {snapshot.players[verdict.winner]} went out and scores {verdict.points}")
+
+
+def run_demo(seed: int = 1, rounds: int | None = None, players: int = 4, host: str = "0.0.0.0", port: int = 8000,
+             pin: str = "1234", speed: float = 1.0, say: Callable[[str], None] = print) -> list[Snapshot]:
+    """Serve the scoreboard and play simulated games until stopped, or ``rounds`` rounds; the final snapshots."""
+    finished: list[Snapshot] = []
+    model = CardModel()
+    with Table() as table:
+        table.subscribe(lambda snapshot: announce(snapshot, say))
+
+        def filmed(game_seed: int) -> CameraWatch:
+            simulated = simulated_table(game_seed, players=players, rounds=rounds)
+            return CameraWatch(FilmedGame(simulated, table, speed), table, model, simulated.layout, players,
+                               report=say)
+
+        camera = filmed(seed)
+        app = create_app(table, WebSettings(pin=pin), camera=camera)
+        with Server(app, host=host, port=port) as server:
+            address = f"http://{lan_address() if host == '0.0.0.0' else host}:{server.port}"
+            say(f"scoreboard: {address}/   host page: {address}/host (PIN {pin})\n"
+                f"scan to join a seat:\n{qr_text(address + '/join')}")
+            for game_seed in itertools.count(seed):
+                if game_seed != seed:
+                    camera = app.extensions["tabletop"].camera = filmed(game_seed)
+                camera.start().wait()
+                finished.append(table.snapshot)
+                if rounds is not None:
+                    break
+    return finished

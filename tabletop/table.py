@@ -1,0 +1,227 @@
+"""The one thread that owns the game: every input is queued, checked, logged, applied and published.
+
+The camera, the phones and the buttons all post events here from their own threads. Only the table's thread
+touches the referee and the game log, so there is no lock around the game; everyone else reads the immutable
+snapshot it publishes after each change, or listens for the next one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from tabletop.errors import RecordError, TabletopError
+from tabletop.events import CORRECTIONS, Event, Game, State, Verdict
+from tabletop.referee import Referee
+
+WAIT = 10.0
+"""Seconds a poster waits for the table's thread before giving up on an answer."""
+
+
+class TableError(TabletopError, RuntimeError):
+    """The table's thread is not running, or did not answer in time."""
+
+
+class GameLog(Protocol):
+    """Where events are kept so that a game survives the process: written before an event is applied."""
+
+    def append(self, event: Event) -> None: ...
+
+    def restart(self, events: Sequence[Event]) -> None:
+        """A new record replaces the old one (a new game, or an imported record)."""
+
+
+class MemoryLog:
+    """A game log that keeps the record in memory only: for the simulator, tests and benchmarks."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def append(self, event: Event) -> None:
+        self.events.append(event)
+
+    def restart(self, events: Sequence[Event]) -> None:
+        self.events = list(events)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The game as it stood after one change; ``version`` grows by one with every change.
+
+    ``game`` counts the records this table has held, so that a seat claimed in one game is not taken for a
+    seat in the next. ``latest`` holds the verdicts the last change brought.
+    """
+
+    version: int
+    game: int
+    record: tuple[Event, ...]
+    verdicts: tuple[Verdict, ...]
+    state: State | None
+    latest: tuple[Verdict, ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        first = self.record[0] if self.record else None
+        return first.players if isinstance(first, Game) else ()
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What became of a posted event: its line in the record, the verdicts it brought, and the game after it."""
+
+    ref: int
+    verdicts: tuple[Verdict, ...]
+    snapshot: Snapshot
+
+
+Listener = Callable[[Snapshot], None]
+T = TypeVar("T")
+
+
+class Table:
+    """Owns the referee and the game log on one thread; ``post`` from anywhere, read ``snapshot`` anywhere.
+
+    ``clock`` stamps each event's ``t`` (seconds since the game began) when the poster did not.
+    """
+
+    def __init__(self, log: GameLog | None = None, events: Iterable[Event] = (),
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._log = log if log is not None else MemoryLog()
+        self._referee = Referee(events)
+        self._clock = clock
+        self._began = clock() - _last_time(self._referee.record)
+        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
+        self._listeners: list[Listener] = []
+        self._changed = threading.Condition()
+        self._snapshot = self._snap(0, 1, ())
+        self._thread = threading.Thread(target=self._run, name="table", daemon=True)
+
+    def start(self) -> Table:
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        """Finish the events already posted, then stop the thread."""
+        if self._thread.is_alive():
+            self._jobs.put(None)
+            self._thread.join()
+
+    def __enter__(self) -> Table:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def snapshot(self) -> Snapshot:
+        return self._snapshot
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` with every new snapshot, on the table's thread: it must be quick and never raise."""
+        self._listeners.append(listener)
+
+    def post(self, event: Event) -> Future[Applied]:
+        """Queue ``event``; the future holds what became of it, or the RecordError it was refused with."""
+        return self._queue(lambda: self._apply(event))
+
+    def submit(self, event: Event, timeout: float = WAIT) -> Applied:
+        """Post ``event`` and wait for it to be applied; RecordError if it cannot stand in the record."""
+        return _answer(self.post(event), timeout)
+
+    def restart(self, events: Sequence[Event], timeout: float = WAIT) -> Snapshot:
+        """Replace the record with ``events`` (a new game, or an imported record) and wait for it."""
+        return _answer(self._queue(lambda: self._replace(events)), timeout)
+
+    def wait(self, version: int, timeout: float) -> Snapshot:
+        """The first snapshot newer than ``version``, or the current one once ``timeout`` seconds have passed."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._snapshot.version > version, timeout)
+            return self._snapshot
+
+    def _queue(self, job: Callable[[], T]) -> Future[T]:
+        """Hand ``job`` to the table's thread. Whatever it raises goes to the poster, never kills the thread."""
+        if not self._thread.is_alive():
+            raise TableError("the table is not running")
+        future: Future[T] = Future()
+
+        def run() -> None:
+            try:
+                future.set_result(job())
+            except Exception as err:
+                future.set_exception(err)
+
+        self._jobs.put(run)
+        return future
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            job()
+
+    def _apply(self, event: Event) -> Applied:
+        if not self._referee.record and not isinstance(event, Game):
+            raise RecordError("no game has been started yet")
+        if isinstance(event, Game):
+            return Applied(0, (), self._replace([event]))
+        event = self._stamped(event)
+        self._referee.check(event)
+        ref = self._referee.next_ref
+        self._log.append(event)
+        verdicts = tuple(self._referee.push(event))
+        return Applied(ref, verdicts, self._publish(self._snapshot.game, verdicts))
+
+    def _replace(self, events: Sequence[Event]) -> Snapshot:
+        if not events or not isinstance(events[0], Game):
+            raise RecordError("a record must start with a 'game' event", 1)
+        referee = Referee(events)
+        self._log.restart(events)
+        self._referee, self._began = referee, self._clock() - _last_time(events)
+        return self._publish(self._snapshot.game + 1, ())
+
+    def _stamped(self, event: Event) -> Event:
+        if event.t is not None:
+            return event
+        return dataclasses.replace(event, t=round(self._clock() - self._began, 3))
+
+    def _publish(self, game: int, latest: tuple[Verdict, ...]) -> Snapshot:
+        snapshot = self._snap(self._snapshot.version + 1, game, latest)
+        with self._changed:
+            self._snapshot = snapshot
+            self._changed.notify_all()
+        for listener in self._listeners:
+            listener(snapshot)
+        return snapshot
+
+    def _snap(self, version: int, game: int, latest: tuple[Verdict, ...]) -> Snapshot:
+        record = tuple(self._referee.record)
+        state = self._referee.state if record else None
+        return Snapshot(version, game, record, tuple(self._referee.verdicts), state, latest)
+
+
+def _answer(future: Future[T], timeout: float) -> T:
+    try:
+        return future.result(timeout)
+    except TimeoutError:
+        raise TableError(f"the table did not answer within {timeout:g} s") from None
+
+
+def _last_time(events: Sequence[Event]) -> float:
+    """The latest ``t`` in a record, so that a resumed game's clock carries on from where it stopped."""
+    return max((event.t for event in events if event.t is not None), default=0.0)
+
+
+def renumbered(entries: Sequence[tuple[int, Event]]) -> list[Event]:
+    """The events of a record read from a file, with corrections pointing at lines counted without blanks."""
+    index = {ref: position for position, (ref, _) in enumerate(entries)}
+    out: list[Event] = []
+    for _, event in entries:
+        if isinstance(event, CORRECTIONS):
+            event = dataclasses.replace(event, ref=index[event.ref])
+        out.append(event)
+    return out
+

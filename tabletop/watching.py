@@ -1,0 +1,176 @@
+"""The camera's thread: frames in, the watcher's events posted to the table, the latest picture kept for the host.
+
+This is the one place that holds the camera. The watcher stays pure (frames in, observations out); this
+adapter gives it a thread, turns a take-back into a ``retract`` of the line the table gave that card, and keeps
+the latest picture so that the host's preview needs no second hold on the camera.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import threading
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from tabletop.errors import RecordError, TabletopError
+from tabletop.events import Event, Flip, Play, Retract, Unsure
+from tabletop.record import ROUND_NOT_OPEN
+from tabletop.sources import Frame, FrameSource
+from tabletop.table import Table
+from tabletop.vision.crop import Image
+from tabletop.vision.model import CardModel
+from tabletop.watcher.calibrate import CalibrationError, even_seats, find_layout
+from tabletop.watcher.layout import Circle, Rect, TableLayout
+from tabletop.watcher.watcher import Observation, TakeBack, Watcher
+
+ZONE_COLOUR = (0, 220, 255)
+SEAT_COLOUR = (255, 200, 0)
+
+
+class CameraWatch:
+    """Watches ``source`` on its own thread and posts what it sees to ``table``.
+
+    Without a layout, the zones are measured on the first picture, or placed in the middle for the host to drag
+    into place. ``report`` hears about trouble (a misread record, a failed calibration) in plain words.
+    """
+
+    def __init__(self, source: FrameSource, table: Table, model: CardModel, layout: TableLayout | None = None,
+                 players: int = 4, report: Callable[[str], None] = print) -> None:
+        self.source, self.table, self.model, self.report = source, table, model, report
+        self._layout, self._players = layout, players
+        self._watcher: Watcher | None = None
+        self._frame: Frame | None = None
+        self._jpeg: tuple[Frame | None, TableLayout | None, bytes | None] = (None, None, None)
+        self._laid: list[int] = []
+        self._held: list[Event] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        frame = self._frame
+        if frame is None:
+            return 640, 480
+        height, width = frame.image.shape[:2]
+        return width, height
+
+    @property
+    def layout(self) -> TableLayout:
+        return self._layout or starting_layout(self.size, self._players)
+
+    def move_zones(self, layout: TableLayout) -> None:
+        """Watch with ``layout`` from the next frame: the watcher starts afresh on the table as it is now."""
+        self._layout, self._watcher = layout, None
+
+    def preview(self) -> bytes | None:
+        """The latest picture with the zones drawn, as JPEG; encoded once however many are watching."""
+        frame, layout = self._frame, self._layout
+        cached_frame, cached_layout, jpeg = self._jpeg
+        if frame is None or (frame is cached_frame and layout is cached_layout):
+            return jpeg
+        picture = draw_zones(frame.image, self.layout)
+        jpeg = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 70])[1].tobytes()
+        self._jpeg = (frame, layout, jpeg)
+        return jpeg
+
+    def start(self) -> CameraWatch:
+        self._thread.start()
+        return self
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the source to run out (a video's end), or for ``timeout`` seconds."""
+        self._thread.join(timeout)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+        self.source.close()
+
+    def _run(self) -> None:
+        for frame in self.source.frames():
+            if self._stop.is_set():
+                return
+            self._frame = frame
+            for item in self._watch(frame):
+                self.post(item)
+
+    def _watch(self, frame: Frame) -> list[Observation]:
+        if self._watcher is None:
+            self._watcher = Watcher(self._calibrated(frame.image), self.model, frame.image.shape[:2])
+        return self._watcher.observe(frame)
+
+    def _calibrated(self, image: Image) -> TableLayout:
+        if self._layout is None:
+            try:
+                self._layout = find_layout(image, self._players)
+            except CalibrationError as err:
+                self.report(f"camera: {err}; drag the zones into place on the host page")
+                self._layout = starting_layout((image.shape[1], image.shape[0]), self._players)
+        return self._layout
+
+    def post(self, item: Observation) -> None:
+        """Hand one observation to the table; the camera's own frame times give way to the game's clock.
+
+        A card or a draw seen before the round's first card is confirmed (the host has yet to say what an
+        unsure first card was) is held, and posted in order once the round is open: nothing seen is lost.
+        """
+        event: Event
+        if isinstance(item, TakeBack):
+            if not self._laid:
+                return
+            event = Retract(ref=self._laid.pop(), source="camera")
+        else:
+            event = dataclasses.replace(item, t=None)
+        self._held.append(event)
+        while self._held:
+            held = self._held[0]
+            try:
+                applied = self.table.submit(held)
+            except RecordError as err:
+                if err.reason.endswith(ROUND_NOT_OPEN):
+                    return
+                self.report(f"camera: {held.TYPE} not recorded: {err}")
+            except TabletopError as err:
+                self.report(f"camera: {held.TYPE} not recorded: {err}")
+            else:
+                if isinstance(held, Play | Flip | Unsure):
+                    self._laid.append(applied.ref)
+            self._held.pop(0)
+
+
+def starting_layout(size: tuple[int, int], players: int) -> TableLayout:
+    """Zones in the middle of the picture, sized for a camera about 70 cm above the table: a start to drag."""
+    width, height = size
+    card = height * 0.18
+    cx, cy = width / 2, height / 2
+    return TableLayout(discard=Circle((cx + card, cy - card * 0.3), card * 0.85),
+                       draw=Circle((cx - card, cy - card * 0.3), card * 0.7),
+                       reveal=Rect(width * 0.15, cy + card * 0.6, width * 0.85, height * 0.95),
+                       centre=(cx, cy), seats=even_seats(players), card_height=card)
+
+
+def draw_zones(image: Image, layout: TableLayout) -> Image:
+    """A copy of the picture with the zones outlined and a line towards each seat, as the host sees them."""
+    out = np.ascontiguousarray(image.copy())
+    for name, zone in (("discard", layout.discard), ("draw", layout.draw)):
+        centre = (round(zone.centre[0]), round(zone.centre[1]))
+        cv2.circle(out, centre, round(zone.radius), ZONE_COLOUR, 2, cv2.LINE_AA)
+        cv2.putText(out, name, (centre[0] - 24, centre[1] - round(zone.radius) - 6), cv2.FONT_HERSHEY_SIMPLEX,
+                    0.5, ZONE_COLOUR, 1, cv2.LINE_AA)
+    reveal = layout.reveal
+    cv2.rectangle(out, (round(reveal.left), round(reveal.top)), (round(reveal.right), round(reveal.bottom)),
+                  ZONE_COLOUR, 2, cv2.LINE_AA)
+    cv2.putText(out, "reveal", (round(reveal.left) + 6, round(reveal.top) + 18), cv2.FONT_HERSHEY_SIMPLEX, 0.5,
+                ZONE_COLOUR, 1, cv2.LINE_AA)
+    cx, cy = layout.centre
+    reach = max(out.shape[:2])
+    for seat, angle in enumerate(layout.seats):
+        dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        cv2.line(out, (round(cx), round(cy)), (round(cx + dx * reach), round(cy + dy * reach)), SEAT_COLOUR, 1,
+                 cv2.LINE_AA)
+        label = (round(cx + dx * reach * 0.35), round(cy + dy * reach * 0.35))
+        cv2.putText(out, f"seat {seat}", label, cv2.FONT_HERSHEY_SIMPLEX, 0.5, SEAT_COLOUR, 1, cv2.LINE_AA)
+    return out

@@ -1,0 +1,69 @@
+"""The scoreboard: a Flask app over the table's snapshots. ``create_app`` builds it; views only read or post.
+
+Pages and assets live in the repository's top-level ``web/`` folder; the routes are in :mod:`.api` and
+:mod:`.pages`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from flask import Flask, current_app
+
+from tabletop.table import Table
+from tabletop.web.access import Seats
+from tabletop.web.camera import CameraView
+from tabletop.web.feed import Feed
+
+WEB_ROOT = Path(__file__).resolve().parents[2] / "web"
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """What the scoreboard needs to know beyond the game: the host's PIN and its limits."""
+
+    pin: str
+    max_body: int = 256 * 1024
+    """Largest request body accepted: a whole imported game record fits easily."""
+    keepalive: float = 15.0
+    """Seconds between comments on an idle stream, so a phone that left is noticed and its thread freed."""
+    root: Path = WEB_ROOT
+
+
+@dataclass
+class Scoreboard:
+    """Everything the views share, kept in ``app.extensions``."""
+
+    table: Table
+    feed: Feed
+    settings: WebSettings
+    camera: CameraView | None = None
+    seats: Seats = field(default_factory=Seats)
+
+
+def create_app(table: Table, settings: WebSettings, camera: CameraView | None = None) -> Flask:
+    """The scoreboard for ``table``. The table must be started; the app subscribes to its snapshots."""
+    from tabletop.web import api, pages
+
+    app = Flask(__name__, template_folder=str(settings.root / "templates"),
+                static_folder=str(settings.root / "static"))
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    feed = Feed(table.snapshot, camera=camera is not None)
+    table.subscribe(feed.update)
+    app.extensions["tabletop"] = Scoreboard(table, feed, settings, camera)
+    app.register_blueprint(api.blueprint)
+    app.register_blueprint(pages.blueprint)
+    return app
+
+
+def scoreboard() -> Scoreboard:
+    board = current_app.extensions["tabletop"]
+    assert isinstance(board, Scoreboard)
+    return board
+
+
+def stop_streams(app: Flask) -> None:
+    """End every open stream, so that the server can shut down without waiting for phones."""
+    app.extensions["tabletop"].feed.close()

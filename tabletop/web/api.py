@@ -1,0 +1,305 @@
+"""The JSON interface of GAME-RECORD.md and what the pages need: reading snapshots, posting events.
+
+Every refusal is a 4xx with ``{"error": ...}`` in words a person can act on, and nothing is half applied: an
+event either goes whole into the table's queue or not at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
+from flask import Blueprint, Response, abort, jsonify, make_response, request
+from werkzeug.exceptions import HTTPException
+
+from tabletop.cards import ALL_CARDS
+from tabletop.errors import RecordError
+from tabletop.events import Event, event_from_json
+from tabletop.record import read_record, write_record
+from tabletop.rules import CHOICES, PRESETS, Options
+from tabletop.table import Applied, TableError, renumbered
+from tabletop.watcher.layout import LayoutError, layout_from_json, layout_to_json
+from tabletop.web import scoreboard
+from tabletop.web.access import pin_matches
+from tabletop.web.camera import BOUNDARY, mjpeg
+from tabletop.web.feed import Feed
+
+blueprint = Blueprint("api", __name__)
+
+SEAT_EVENTS = ("uno", "draw", "pass", "color", "challenge", "catch")
+"""What a player may post for their own seat; everything else is the host's."""
+
+
+def refuse(status: int, message: str) -> NoReturn:
+    abort(make_response(jsonify(error=message), status))
+
+
+@blueprint.app_errorhandler(HTTPException)
+def _as_json(err: HTTPException) -> Response | HTTPException:
+    """Refusals of the API come back as JSON; pages keep Flask's own error pages."""
+    if not request.path.startswith("/api/"):
+        return err
+    response = make_response(jsonify(error=_plain(err)), err.code or 500)
+    return response
+
+
+def _plain(err: HTTPException) -> str:
+    if err.code == 413:
+        return f"the request is too large (at most {scoreboard().settings.max_body // 1024} kB)"
+    if err.code == 405:
+        return f"{request.method} is not allowed here"
+    return err.description or err.name
+
+
+# --- reading ---------------------------------------------------------------------------------------------
+
+
+@blueprint.get("/api/state")
+def state() -> Response:
+    snapshot = scoreboard().table.snapshot
+    if snapshot.state is None:
+        refuse(404, "no game has been started yet")
+    return jsonify(snapshot.state.to_json())
+
+
+@blueprint.get("/api/view")
+def view() -> Response:
+    return Response(scoreboard().feed.view, mimetype="application/json")
+
+
+@blueprint.get("/api/record")
+def record() -> Response:
+    lines = "".join(line + "\n" for line in write_record(scoreboard().table.snapshot.record))
+    response = Response(lines, mimetype="application/x-ndjson")
+    if request.args.get("download"):
+        response.headers["Content-Disposition"] = "attachment; filename=game.jsonl"
+    return response
+
+
+@blueprint.get("/api/rules")
+def rules() -> Response:
+    defaults = dataclasses.asdict(Options())
+    return jsonify(presets=PRESETS, options=[_option(name, allowed, defaults[name])
+                                             for name, allowed in CHOICES.items()])
+
+
+def _option(name: str, allowed: Any, default: Any) -> dict[str, Any]:
+    if allowed is bool:
+        return {"name": name, "kind": "bool", "default": default}
+    if isinstance(allowed, range):
+        return {"name": name, "kind": "int", "min": allowed.start, "max": allowed.stop - 1, "default": default}
+    return {"name": name, "kind": "choice", "choices": list(allowed), "default": default}
+
+
+@blueprint.get("/api/cards")
+def cards() -> Response:
+    return jsonify([card.name for card in ALL_CARDS])
+
+
+@blueprint.get("/api/seats")
+def seats() -> Response:
+    board = scoreboard()
+    snapshot = board.table.snapshot
+    claimed = board.seats.claimed(snapshot.game)
+    return jsonify([{"seat": seat, "name": name, "claimed": seat in claimed}
+                    for seat, name in enumerate(snapshot.players)])
+
+
+@blueprint.get("/api/stream")
+def stream() -> Response:
+    last = request.headers.get("Last-Event-ID", "")
+    last_seen = int(last) if last.isdigit() else None
+    board = scoreboard()
+    return Response(_events(board.feed, board.settings.keepalive, last_seen), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def _events(feed: Feed, keepalive: float, last_seen: int | None) -> Iterator[bytes]:
+    """The stream's bytes; it reads only the feed, for it runs after the request's context has gone."""
+    yield b"retry: 2000\n\n"
+    while not feed.closed:
+        for message in feed.since(last_seen):
+            yield message.encode()
+            last_seen = message.id
+        if not feed.wait(last_seen or 0, keepalive):
+            yield b": still here\n\n"
+
+
+# --- acting ----------------------------------------------------------------------------------------------
+
+
+@blueprint.post("/api/events")
+def post_event() -> tuple[Response, int]:
+    event = _event(_json_body())
+    event = _as_seat(event) if "X-Seat-Token" in request.headers and not _host_header() else _as_host(event)
+    applied = _submit(event)
+    return jsonify(ref=applied.ref, version=applied.snapshot.version, verdicts=[v.to_json() for v in applied.verdicts],
+                   state=applied.snapshot.state.to_json() if applied.snapshot.state else None), 201
+
+
+@blueprint.post("/api/seats/<int:seat>/claim")
+def claim(seat: int) -> Response:
+    board = scoreboard()
+    snapshot = board.table.snapshot
+    if not snapshot.players:
+        refuse(409, "no game has been started yet: ask the host to start one")
+    if seat >= len(snapshot.players):
+        refuse(404, f"there is no seat {seat}: this game has seats 0 to {len(snapshot.players) - 1}")
+    token = board.seats.claim(seat, snapshot.game)
+    return jsonify(seat=seat, name=snapshot.players[seat], token=token)
+
+
+@blueprint.post("/api/host/check")
+def host_check() -> Response:
+    _require_host()
+    return Response(status=204)
+
+
+@blueprint.post("/api/game")
+def new_game() -> tuple[Response, int]:
+    _require_host()
+    body = _json_body()
+    if not isinstance(body, dict):
+        refuse(400, "send an object with 'players' and 'rules'")
+    game = _event({"type": "game", "players": body.get("players"), "rules": body.get("rules", {})})
+    _restart([dataclasses.replace(game, source="host")])
+    return Response(scoreboard().feed.view, status=201, mimetype="application/json"), 201
+
+
+@blueprint.post("/api/record")
+def import_record() -> tuple[Response, int]:
+    _require_host()
+    try:
+        entries = read_record(request.get_data(as_text=True).splitlines())
+    except RecordError as err:
+        refuse(400, f"the record was not imported: {err}")
+    if not entries:
+        refuse(400, "the record is empty")
+    _restart(renumbered(entries))
+    return Response(scoreboard().feed.view, status=201, mimetype="application/json"), 201
+
+
+# --- the camera ------------------------------------------------------------------------------------------
+
+
+@blueprint.get("/camera.mjpg")
+def camera_preview() -> Response:
+    board = scoreboard()
+    if not pin_matches(request.args.get("pin"), board.settings.pin):
+        refuse(403, "the preview needs the host's PIN")
+    if board.camera is None:
+        refuse(404, "there is no camera")
+    running = itertools.takewhile(lambda _: not board.feed.closed, itertools.repeat(True))
+    return Response(mjpeg(board.camera, running), mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
+                    headers={"Cache-Control": "no-cache"})
+
+
+@blueprint.get("/api/layout")
+def get_layout() -> Response:
+    _require_host()
+    return _layout_response()
+
+
+@blueprint.put("/api/layout")
+def put_layout() -> Response:
+    _require_host()
+    camera = _camera()
+    try:
+        layout = layout_from_json(_json_body())
+    except LayoutError as err:
+        refuse(400, f"the zones were not changed: {err}")
+    width, height = camera.size
+    if not (0 <= layout.centre[0] <= width and 0 <= layout.centre[1] <= height):
+        refuse(400, f"the zones were not changed: the centre must lie in the {width} x {height} picture")
+    snapshot = scoreboard().table.snapshot
+    if snapshot.players and len(layout.seats) != len(snapshot.players):
+        refuse(400, f"the zones were not changed: give {len(snapshot.players)} seat angles, one per player")
+    camera.move_zones(layout)
+    return _layout_response()
+
+
+def _layout_response() -> Response:
+    camera = _camera()
+    width, height = camera.size
+    return jsonify(width=width, height=height, layout=layout_to_json(camera.layout))
+
+
+def _camera() -> Any:
+    camera = scoreboard().camera
+    if camera is None:
+        refuse(404, "there is no camera")
+    return camera
+
+
+# --- checks ----------------------------------------------------------------------------------------------
+
+
+def _json_body() -> Any:
+    if not request.content_length and not request.data:
+        refuse(400, "the request has no body: send one JSON object")
+    try:
+        return json.loads(request.get_data(as_text=True))
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        refuse(400, f"the body is not valid JSON ({err})")
+
+
+def _event(obj: Any) -> Event:
+    try:
+        return event_from_json(obj)
+    except ValueError as err:
+        refuse(400, f"not a valid event: {err}")
+
+
+def _host_header() -> str | None:
+    return request.headers.get("X-Host-Pin")
+
+
+def _require_host() -> None:
+    given = _host_header()
+    if given is None:
+        refuse(401, "this needs the host's PIN")
+    if not pin_matches(given, scoreboard().settings.pin):
+        refuse(403, "wrong PIN")
+
+
+def _as_host(event: Event) -> Event:
+    _require_host()
+    return event if event.source else dataclasses.replace(event, source="host")
+
+
+def _as_seat(event: Event) -> Event:
+    board = scoreboard()
+    snapshot = board.table.snapshot
+    seat = board.seats.seat_of(request.headers["X-Seat-Token"], snapshot.game)
+    if seat is None:
+        refuse(403, "this phone no longer holds its seat (it was claimed again, or a new game began): "
+                    "scan the seat's code again")
+    if event.TYPE not in SEAT_EVENTS:
+        refuse(403, f"a player may not post {event.TYPE!r}: only the host may")
+    own = getattr(event, "seat", None)
+    if own is None:
+        event = dataclasses.replace(event, seat=seat)  # type: ignore[call-arg]
+    elif own != seat:
+        refuse(403, f"this phone holds seat {seat}, not seat {own}")
+    return dataclasses.replace(event, source="phone")
+
+
+def _submit(event: Event) -> Applied:
+    try:
+        return scoreboard().table.submit(event)
+    except RecordError as err:
+        refuse(409, f"the event was not recorded: {err.reason}")
+    except TableError as err:
+        refuse(503, str(err))
+
+
+def _restart(events: list[Event]) -> None:
+    try:
+        scoreboard().table.restart(events)
+    except RecordError as err:
+        refuse(400, f"the record was not imported: {err}")
+    except TableError as err:
+        refuse(503, str(err))

@@ -1,0 +1,124 @@
+"""``tabletop bench web``: phones on the live stream while the game moves, as a long evening would have it.
+
+The server runs here, as in the Pi's service; the phones run in a second process, so that their work neither
+slows the server's threads nor counts in its memory. Each phone notes when every board view reached it;
+latency is from the moment the event was posted to the moment a phone had the view it brought.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import multiprocessing
+import statistics
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from tabletop.bench import evening
+from tabletop.events import Event, Game
+from tabletop.table import Table
+from tabletop.web import WebSettings, create_app
+from tabletop.web.server import Server
+
+PIN = "bench"
+GOAL_MISSED = 0
+
+
+def bench_web(phones: int = 20, seconds: float = 300.0, interval: float = 0.2) -> Iterator[str]:
+    """Delivery latency, missed updates and the server's memory with ``phones`` streams open."""
+    events = evening(int(seconds / interval) + 50)
+    with Table() as table:
+        app = create_app(table, WebSettings(pin=PIN))
+        with Server(app, host="127.0.0.1", port=0) as server:
+            context = multiprocessing.get_context("spawn")
+            results = context.Queue()
+            ready = context.Barrier(phones + 1)
+            crowd = context.Process(target=_phones, args=(server.port, phones, seconds + 5, ready, results))
+            crowd.start()
+            ready.wait()
+            memory_at_start = _resident_kb()
+            posted = _post_events(server.port, events, seconds, interval)
+            memory_at_end = _resident_kb()
+            seen = [results.get(timeout=seconds + 60) for _ in range(phones)]
+            crowd.join()
+    yield from _report(posted, seen, phones, seconds, interval, memory_at_start, memory_at_end)
+
+
+def _post_events(port: int, events: list[Event], seconds: float, interval: float) -> dict[int, float]:
+    """Post one event every ``interval`` seconds; the version each brought and when it was posted."""
+    posted: dict[int, float] = {}
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    started = time.monotonic()
+    for k, event in enumerate(events):
+        due = started + k * interval
+        if due - started >= seconds:
+            break
+        time.sleep(max(0.0, due - time.monotonic()))
+        at = time.monotonic()
+        path = "/api/game" if isinstance(event, Game) else "/api/events"
+        body = {"players": list(event.players), "rules": event.rules} if isinstance(event, Game) else event.to_json()
+        connection.request("POST", path, json.dumps(body), {"X-Host-Pin": PIN, "Content-Type": "application/json"})
+        response = connection.getresponse()
+        answer = json.loads(response.read())
+        if response.status == 201:
+            posted[int(answer["version"])] = at
+    connection.close()
+    return posted
+
+
+def _phones(port: int, phones: int, seconds: float, ready: threading.Barrier,
+            results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    """Open ``phones`` streams, note every view's arrival for ``seconds``, then report them."""
+    threads = [threading.Thread(target=_phone, args=(port, seconds, ready, results)) for _ in range(phones)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def _phone(port: int, seconds: float, ready: threading.Barrier, results: multiprocessing.Queue  # type: ignore[type-arg]
+           ) -> None:
+    arrivals: dict[int, float] = {}
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=seconds + 30)
+    connection.request("GET", "/api/stream")
+    stream = connection.getresponse()
+    ready.wait()
+    until = time.monotonic() + seconds
+    kind = None
+    while time.monotonic() < until:
+        line = stream.fp.readline().decode().rstrip("\n")
+        if line.startswith("event: "):
+            kind = line[7:]
+        elif line.startswith("data: ") and kind == "view":
+            arrivals[int(json.loads(line[6:])["version"])] = time.monotonic()
+        elif not line:
+            kind = None
+    connection.close()
+    results.put(arrivals)
+
+
+def _resident_kb() -> int:
+    """This process's resident memory, from /proc (Linux, as on the Pi)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _report(posted: dict[int, float], seen: list[dict[int, float]], phones: int, seconds: float,
+            interval: float, start_kb: int, end_kb: int) -> Iterator[str]:
+    latencies = [arrivals[version] - at for arrivals in seen for version, at in posted.items()
+                 if version in arrivals]
+    missed = sum(1 for arrivals in seen for version in posted if version not in arrivals)
+    latencies.sort()
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else float("nan")
+    yield (f"web: {phones} phones on the live stream for {seconds:.0f} s, an event every {interval * 1000:.0f} ms "
+           f"({len(posted)} events, {len(latencies):,} deliveries)")
+    yield (f"web delivery latency: median {statistics.median(latencies) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms"
+           if latencies else "web delivery latency: nothing was delivered")
+    verdict = "meets" if missed <= GOAL_MISSED else "misses"
+    yield f"web missed updates: {missed} (goal {GOAL_MISSED}: {verdict})"
+    yield (f"web server memory: {start_kb / 1024:.1f} MB at start, {end_kb / 1024:.1f} MB at the end "
+           f"({(end_kb - start_kb) / 1024:+.1f} MB; goal: flat)")

@@ -1,0 +1,161 @@
+"""The scoreboard's pages in a real headless Chromium (Debian's, driven by Playwright), served by waitress.
+
+Screenshots of every page are saved in tests/output/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tabletop.events import Uno
+from tabletop.table import Table
+from tabletop.tablesim.table import simulated_table
+from tabletop.vision.model import CardModel
+from tabletop.watching import CameraWatch
+from tabletop.web import WebSettings, create_app
+from tabletop.web.server import Server
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+OUTPUT = Path(__file__).parent / "output"
+PIN = "2468"
+PHONE = {"width": 360, "height": 740}
+RECORD = [
+    {"type": "game", "players": ["Ann", "Bo", "Cy"], "rules": {"preset": "official"}},
+    {"type": "deal", "dealer": 2},
+    {"type": "flip", "card": "red-5"},
+    {"type": "play", "card": "red-9", "seat": 0},
+]
+
+
+@pytest.fixture(scope="module")
+def table() -> Iterator[Table]:
+    with Table() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def server(table: Table) -> Iterator[Server]:
+    simulated = simulated_table(33, players=3, rules={"preset": "official", "hand_size": 3}, rounds=1)
+    camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=lambda _: None)
+    app = create_app(table, WebSettings(pin=PIN), camera=camera)
+    with Server(app, host="127.0.0.1", port=0) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    OUTPUT.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE)
+    yield context.new_page()
+    context.close()
+
+
+def call(server: Server, path: str, body: Any, method: str = "POST") -> Any:
+    data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+    request = urllib.request.Request(server.url() + path, data=data, method=method,
+                                     headers={"X-Host-Pin": PIN, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"null")
+
+
+def eventually(condition: Callable[[], bool], seconds: float = 2.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def start(server: Server) -> None:
+    call(server, "/api/record", "\n".join(json.dumps(event) for event in RECORD))
+
+
+def test_the_board_changes_within_a_second_of_an_event(server: Server, page: Page) -> None:
+    start(server)
+    page.goto(server.url() + "/")
+    expect(page.locator("#top-card")).to_have_attribute("data-card", "red-9")
+    call(server, "/api/events", {"type": "play", "card": "red-7", "seat": 1})
+    expect(page.locator("#top-card")).to_have_attribute("data-card", "red-7", timeout=1000)
+    expect(page.locator("#turn")).to_have_text("Cy", timeout=1000)
+    expect(page.locator(".player[data-seat='1'] .hand")).to_have_text("6")
+    page.screenshot(path=str(OUTPUT / "board.png"), full_page=True)
+
+
+def test_a_penalty_is_impossible_to_miss(server: Server, page: Page) -> None:
+    start(server)
+    page.goto(server.url() + "/")
+    expect(page.locator("#top-card")).to_have_attribute("data-card", "red-9")
+    call(server, "/api/events", {"type": "play", "card": "blue-3", "seat": 1})
+    expect(page.locator("#alert")).to_be_visible(timeout=1000)
+    expect(page.locator("#alert")).to_contain_text("Bo played a card that does not match")
+    expect(page.locator("#penalties")).to_contain_text("Bo played a card that does not match")
+    page.screenshot(path=str(OUTPUT / "board-alert.png"), full_page=True)
+
+
+def test_pressing_uno_on_a_seat_page_reaches_the_referee(server: Server, table: Table, page: Page) -> None:
+    start(server)
+    page.goto(server.url() + "/seat/1")
+    page.locator("#claim").click()
+    page.locator("#uno").click()
+    assert eventually(lambda: isinstance(table.snapshot.record[-1], Uno))
+    assert table.snapshot.record[-1] == Uno(seat=1)
+    assert table.snapshot.record[-1].source == "phone"
+    page.screenshot(path=str(OUTPUT / "seat.png"), full_page=True)
+
+
+def test_a_host_correction_changes_the_board(server: Server, browser: Browser, page: Page) -> None:
+    start(server)
+    call(server, "/api/events", {"type": "unsure", "guesses": [["red-1", 0.47], ["red-7", 0.41]], "seat": 1})
+    board = browser.new_context(viewport=PHONE).new_page()
+    board.goto(server.url() + "/")
+    expect(board.locator("#top-card")).to_have_attribute("data-card", "red-9")
+    page.goto(server.url() + "/host")
+    page.locator("#pin").fill(PIN)
+    page.locator("#pin-submit").click()
+    unsure = page.locator("#unsure [data-ref='4']")
+    expect(unsure).to_be_visible()
+    unsure.locator("button.guess[data-card='red-7']").click()
+    expect(board.locator("#top-card")).to_have_attribute("data-card", "red-7", timeout=1000)
+    page.screenshot(path=str(OUTPUT / "host.png"), full_page=True)
+    board.context.close()
+
+
+def test_the_join_page_shows_a_code_a_phone_can_scan(server: Server, page: Page) -> None:
+    start(server)
+    page.goto(server.url() + "/join")
+    code = page.locator("img[src*='/qr/seat/2.svg']")
+    expect(code).to_be_visible()
+    picture = cv2.imdecode(np.frombuffer(code.screenshot(), np.uint8), cv2.IMREAD_GRAYSCALE)
+    assert cv2.QRCodeDetector().detectAndDecode(picture)[0] == server.url() + "/seat/2"
+    page.screenshot(path=str(OUTPUT / "join.png"), full_page=True)
+
+
+@pytest.mark.parametrize("path", ["/", "/seat/0", "/host", "/join"])
+def test_every_page_fits_a_360_pixel_phone(server: Server, page: Page, path: str) -> None:
+    start(server)
+    page.goto(server.url() + path)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -1,0 +1,80 @@
+"""The camera's thread: what the watcher sees reaches the table, and the host sees what the camera sees."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from tabletop.board import board_view
+from tabletop.cards import Card
+from tabletop.events import Amend, Deal, Draw, Flip, Game, Play, Retract, Unsure
+from tabletop.referee import replay
+from tabletop.table import Table
+from tabletop.tablesim.script import Pace
+from tabletop.tablesim.table import simulated_table
+from tabletop.vision.model import CardModel
+from tabletop.watching import ZONE_COLOUR, CameraWatch, draw_zones, starting_layout
+
+SHORT = {"preset": "official", "hand_size": 3}
+
+
+def test_the_camera_posts_plays_and_takes_back_the_line_the_table_gave_them() -> None:
+    simulated = simulated_table(32, players=3, rules=SHORT, rounds=1, pace=Pace(take_back=0.4))
+    truth = [timed.event for timed in simulated.script.record]
+    reports: list[str] = []
+    with Table() as table:
+        table.restart([Game(players=("Ann", "Bo", "Cy"), rules=SHORT)])
+        camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=reports.append)
+        camera.start().wait()
+        record = table.snapshot.record
+    retracts = [event for event in record if isinstance(event, Retract)]
+    assert len(retracts) >= 3
+    assert all(isinstance(record[event.ref], Play | Unsure) for event in retracts)
+    assert {event.source for event in record[1:]} == {"camera"}
+    assert replay(list(enumerate(record)))[1].top == replay(list(enumerate(truth)))[1].top
+    assert reports == []
+
+
+def test_the_preview_shows_the_picture_with_the_zones_the_host_can_move() -> None:
+    simulated = simulated_table(33, players=3, rules=SHORT, rounds=1)
+    with Table() as table:
+        camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=lambda _: None)
+        assert camera.preview() is None
+        camera.start()
+        while camera.preview() is None:
+            camera.wait(0.05)
+        picture = cv2.imdecode(np.frombuffer(camera.preview() or b"", np.uint8), cv2.IMREAD_COLOR)
+        assert picture.shape == (480, 640, 3)
+        moved = starting_layout(camera.size, 3)
+        camera.move_zones(moved)
+        assert camera.layout is moved
+        camera.close()
+
+
+def test_the_zones_are_drawn_where_they_lie() -> None:
+    layout = starting_layout((640, 480), 4)
+    drawn = draw_zones(np.zeros((480, 640, 3), np.uint8), layout)
+    x, y = layout.discard.centre
+    ring = drawn[round(y), round(x + layout.discard.radius) - 1: round(x + layout.discard.radius) + 2]
+    assert any(tuple(pixel) == ZONE_COLOUR for pixel in ring)
+    assert not drawn[round(y), round(x)].any()
+
+
+def test_what_the_camera_sees_before_an_unsure_first_card_is_confirmed_waits_for_it() -> None:
+    simulated = simulated_table(34, players=3, rules=SHORT, rounds=1)
+    with Table() as table:
+        table.restart([Game(players=("Ann", "Bo", "Cy"), rules=SHORT)])
+        camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=pytest.fail)
+        camera.post(Deal(dealer=2))
+        camera.post(Unsure(guesses=((Card.from_name("red-5"), 0.5),)))
+        camera.post(Play(card=Card.from_name("red-9"), seat=0))
+        camera.post(Draw(seat=1))
+        assert [event.TYPE for event in table.snapshot.record] == ["game", "deal", "unsure"]
+        view = board_view(table.snapshot.record, table.snapshot.verdicts, table.snapshot.state)
+        assert view["unsure"][0]["flip"] is True
+        table.submit(Amend(ref=2, event=Flip(card=Card.from_name("red-5"))))
+        camera.post(Play(card=Card.from_name("red-2"), seat=1))
+        record = table.snapshot.record
+    assert [event.TYPE for event in record] == ["game", "deal", "unsure", "amend", "play", "draw", "play"]
+    assert replay(list(enumerate(record)))[1].top == Card.from_name("red-2")

@@ -1,0 +1,371 @@
+"""The scoreboard's HTTP interface through Flask's test client: what phones and the host can and cannot do."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.table import Table
+from tabletop.watcher.layout import Circle, Rect, TableLayout, layout_to_json
+from tabletop.web import WebSettings, create_app, stop_streams
+from tabletop.web.qr import qr_modules
+
+PIN = "2468"
+HOST = {"X-Host-Pin": PIN}
+RECORD = [
+    {"type": "game", "players": ["Ann", "Bo", "Cy"], "rules": {"preset": "official"}},
+    {"type": "deal", "dealer": 2},
+    {"type": "flip", "card": "red-5"},
+    {"type": "play", "card": "red-9", "seat": 0},
+]
+
+
+class StillCamera:
+    """A camera that always shows the same grey table: enough for the preview and the zones."""
+
+    size = (640, 480)
+
+    def __init__(self) -> None:
+        self.layout = TableLayout(discard=Circle((380.0, 240.0), 60.0), draw=Circle((260.0, 240.0), 60.0),
+                                  reveal=Rect(200.0, 330.0, 440.0, 450.0), centre=(320.0, 240.0),
+                                  seats=(0.0, 120.0, 240.0), card_height=90.0)
+        self.jpeg = cv2.imencode(".jpg", np.full((480, 640, 3), 90, np.uint8))[1].tobytes()
+
+    def move_zones(self, layout: TableLayout) -> None:
+        self.layout = layout
+
+    def preview(self) -> bytes | None:
+        return self.jpeg
+
+
+@pytest.fixture
+def table() -> Iterator[Table]:
+    with Table() as running:
+        yield running
+
+
+@pytest.fixture
+def app(table: Table) -> Iterator[Flask]:
+    made = create_app(table, WebSettings(pin=PIN, max_body=8 * 1024, keepalive=0.05), camera=StillCamera())
+    made.config["TESTING"] = True
+    yield made
+    stop_streams(made)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def post(client: FlaskClient, event: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
+    return client.post("/api/events", json=event, headers=headers if headers is not None else HOST)
+
+
+def start(client: FlaskClient, record: list[dict[str, Any]] = RECORD) -> None:
+    response = client.post("/api/record", data="\n".join(json.dumps(e) for e in record), headers=HOST)
+    assert response.status_code == 201, response.get_json()
+
+
+def claim(client: FlaskClient, seat: int) -> dict[str, str]:
+    response = client.post(f"/api/seats/{seat}/claim")
+    assert response.status_code == 200
+    return {"X-Seat-Token": response.get_json()["token"]}
+
+
+def test_before_a_game_the_board_waits_and_there_is_no_state(client: FlaskClient) -> None:
+    assert client.get("/api/view").get_json()["game"] is False
+    response = client.get("/api/state")
+    assert response.status_code == 404
+    assert "no game" in response.get_json()["error"]
+    assert post(client, {"type": "deal", "dealer": 0}).status_code == 409
+
+
+def test_the_host_starts_a_game_with_players_and_rules(client: FlaskClient) -> None:
+    response = client.post("/api/game", json={"players": ["Ann", "Bo"], "rules": {"preset": "party",
+                                                                                  "hand_size": 5}}, headers=HOST)
+    assert response.status_code == 201
+    view = response.get_json()
+    assert view["players"] == ["Ann", "Bo"]
+    assert client.get("/api/state").get_json()["turn"] is None
+    first = client.get("/api/record").data.decode().splitlines()[0]
+    assert json.loads(first)["rules"] == {"preset": "party", "hand_size": 5}
+
+
+@pytest.mark.parametrize(("body", "status", "words"), [
+    ({"players": ["Ann"]}, 400, "2 to 10"),
+    ({"players": ["Ann", "Bo"], "rules": {"preset": "house"}}, 400, "unknown preset"),
+    ({"players": ["Ann", "Bo"], "rules": {"hand_size": 99}}, 400, "hand_size"),
+    (["Ann", "Bo"], 400, "'players' and 'rules'"),
+])
+def test_a_bad_new_game_is_refused_with_the_reason(client: FlaskClient, body: Any, status: int, words: str) -> None:
+    response = client.post("/api/game", json=body, headers=HOST)
+    assert response.status_code == status
+    assert words in response.get_json()["error"]
+    assert client.get("/api/view").get_json()["game"] is False
+
+
+@pytest.mark.parametrize(("headers", "status"), [({}, 401), ({"X-Host-Pin": "1111"}, 403)])
+def test_host_actions_need_the_right_pin(client: FlaskClient, headers: dict[str, str], status: int) -> None:
+    assert client.post("/api/game", json={"players": ["Ann", "Bo"]}, headers=headers).status_code == status
+    assert client.post("/api/host/check", headers=headers).status_code == status
+    assert client.get("/api/layout", headers=headers).status_code == status
+    assert client.post("/api/host/check", headers=HOST).status_code == 204
+
+
+def test_a_seat_posts_its_own_calls_and_the_referee_hears_them(client: FlaskClient) -> None:
+    start(client)
+    bo = claim(client, 1)
+    response = post(client, {"type": "draw"}, bo)
+    assert response.status_code == 201
+    assert response.get_json()["state"]["hands"] == [6, 8, 7]
+    last = json.loads(client.get("/api/record").data.decode().splitlines()[-1])
+    assert last == {"type": "draw", "seat": 1, "t": last["t"], "source": "phone"}
+
+
+@pytest.mark.parametrize(("event", "words"), [
+    ({"type": "uno", "seat": 0}, "holds seat 1, not seat 0"),
+    ({"type": "deal", "dealer": 1}, "only the host"),
+    ({"type": "play", "card": "red-1", "seat": 1}, "only the host"),
+])
+def test_a_seat_cannot_act_for_others_or_as_the_host(client: FlaskClient, event: dict[str, Any], words: str) -> None:
+    start(client)
+    response = post(client, event, claim(client, 1))
+    assert response.status_code == 403
+    assert words in response.get_json()["error"]
+    assert len(client.get("/api/record").data.decode().splitlines()) == len(RECORD)
+
+
+def test_a_seat_claimed_again_or_a_new_game_makes_the_old_phone_stale(client: FlaskClient) -> None:
+    start(client)
+    old = claim(client, 1)
+    new = claim(client, 1)
+    assert post(client, {"type": "uno", "seat": 1}, old).status_code == 403
+    assert post(client, {"type": "uno", "seat": 1}, new).status_code == 201
+    start(client)
+    response = post(client, {"type": "uno", "seat": 1}, new)
+    assert response.status_code == 403
+    assert "scan the seat's code again" in response.get_json()["error"]
+    assert client.get("/api/seats").get_json()[1] == {"seat": 1, "name": "Bo", "claimed": False}
+
+
+def test_unknown_seats_are_refused(client: FlaskClient) -> None:
+    start(client)
+    assert client.post("/api/seats/7/claim").status_code == 404
+    response = post(client, {"type": "uno", "seat": 7})
+    assert response.status_code == 409
+    assert "seats 0 to 2" in response.get_json()["error"]
+    assert client.get("/seat/7").status_code == 404
+
+
+@pytest.mark.parametrize(("body", "status", "words"), [
+    (b"{not json", 400, "not valid JSON"),
+    (b"", 400, "no body"),
+    (b'{"type": "play", "card": "purple-3"}', 400, "unknown card"),
+    (b'{"type": "teleport"}', 400, "not a valid event"),
+    (b'[1, 2]', 400, "not a valid event"),
+    (b'{"type": "play", "card": "red-1", "seat": 0}' + b" " * 9000, 413, "too large"),
+])
+def test_malformed_requests_are_refused_and_change_nothing(client: FlaskClient, body: bytes, status: int,
+                                                            words: str) -> None:
+    start(client)
+    response = client.post("/api/events", data=body, headers={**HOST, "Content-Type": "application/json"})
+    assert response.status_code == status
+    assert words in response.get_json()["error"]
+    assert len(client.get("/api/record").data.decode().splitlines()) == len(RECORD)
+
+
+def test_a_wrong_method_is_a_json_refusal(client: FlaskClient) -> None:
+    response = client.get("/api/events")
+    assert response.status_code == 405
+    assert "GET" in response.get_json()["error"]
+
+
+def test_the_record_exports_and_imports_whole(client: FlaskClient) -> None:
+    start(client)
+    exported = client.get("/api/record?download=1")
+    assert "game.jsonl" in exported.headers["Content-Disposition"]
+    lines = exported.data.decode().splitlines()
+    assert [json.loads(line)["type"] for line in lines] == ["game", "deal", "flip", "play"]
+    client.post("/api/game", json={"players": ["X", "Y"]}, headers=HOST)
+    assert client.post("/api/record", data=exported.data, headers=HOST).status_code == 201
+    assert client.get("/api/state").get_json()["top"] == "red-9"
+
+
+def test_an_import_with_a_bad_line_names_it_and_keeps_the_game(client: FlaskClient) -> None:
+    start(client)
+    broken = "\n".join([json.dumps(RECORD[0]), json.dumps(RECORD[1]), '{"type": "play", "card": "red-99"}'])
+    response = client.post("/api/record", data=broken, headers=HOST)
+    assert response.status_code == 400
+    assert "line 3" in response.get_json()["error"]
+    assert client.get("/api/state").get_json()["top"] == "red-9"
+
+
+def test_a_host_correction_changes_the_board_at_once(client: FlaskClient) -> None:
+    start(client)
+    unsure = post(client, {"type": "unsure", "guesses": [["red-1", 0.47], ["red-7", 0.4]], "seat": 1})
+    ref = unsure.get_json()["ref"]
+    view = client.get("/api/view").get_json()
+    assert view["unsure"] == [{"ref": ref, "seat": 1, "flip": False, "guesses": [["red-1", 0.47], ["red-7", 0.4]]}]
+    fixed = post(client, {"type": "amend", "ref": ref, "event": {"type": "play", "card": "red-7", "seat": 1}})
+    assert fixed.status_code == 201
+    view = client.get("/api/view").get_json()
+    assert (view["top"], view["turn"], view["unsure"]) == ("red-7", 2, [])
+    post(client, {"type": "retract", "ref": ref})
+    assert client.get("/api/view").get_json()["top"] == "red-9"
+
+
+def test_penalties_reach_the_board_in_words(client: FlaskClient) -> None:
+    start(client, [RECORD[0], {"type": "deal", "dealer": 2}, {"type": "flip", "card": "red-5"},
+                   {"type": "play", "card": "blue-9", "seat": 0}])
+    view = client.get("/api/view").get_json()
+    assert [p["text"] for p in view["penalties"]] == ["Ann played a card that does not match: a warning"]
+
+
+def test_the_rules_list_every_option_with_its_kind(client: FlaskClient) -> None:
+    rules = client.get("/api/rules").get_json()
+    assert set(rules["presets"]) == {"official", "stacking", "party", "eastern"}
+    options = {o["name"]: o for o in rules["options"]}
+    assert options["hand_size"] == {"name": "hand_size", "kind": "int", "min": 2, "max": 20, "default": 7}
+    assert options["jump_in"]["kind"] == "bool"
+    assert "until-playable" in options["draw"]["choices"]
+    assert len(client.get("/api/cards").get_json()) == 54
+
+
+def read_messages(app: Flask, headers: dict[str, str], count: int) -> list[tuple[str, str | None, Any]]:
+    """The first ``count`` messages of a fresh stream: (id, event name, data)."""
+    response = app.test_client().get("/api/stream", headers=headers, buffered=False)
+    text, messages = "", []
+    for chunk in itertools.islice(response.response, 200):
+        text += chunk.decode()
+        while "\n\n" in text:
+            block, text = text.split("\n\n", 1)
+            fields = dict(line.split(": ", 1) for line in block.splitlines() if not line.startswith((":", "retry")))
+            if "data" in fields:
+                messages.append((fields["id"], fields.get("event"), json.loads(fields["data"])))
+        if len(messages) >= count:
+            break
+    response.close()
+    return messages
+
+
+def test_the_stream_starts_with_the_whole_picture(app: Flask, client: FlaskClient) -> None:
+    start(client)
+    (_, kind1, state), (_, kind2, view) = read_messages(app, {}, 2)
+    assert (kind1, state["type"], state["top"]) == (None, "state", "red-9")
+    assert (kind2, view["players"]) == ("view", ["Ann", "Bo", "Cy"])
+
+
+def test_a_phone_that_reconnects_gets_exactly_what_it_missed(app: Flask, client: FlaskClient) -> None:
+    start(client)
+    last_seen = read_messages(app, {}, 2)[-1][0]
+    post(client, {"type": "play", "card": "blue-3", "seat": 1})
+    missed = read_messages(app, {"Last-Event-ID": last_seen}, 3)
+    assert [int(m[0]) for m in missed] == [int(last_seen) + 1, int(last_seen) + 2, int(last_seen) + 3]
+    assert [(kind, data["type"]) for _, kind, data in missed[:2]] == [(None, "penalty"), (None, "state")]
+    assert missed[2][1] == "view"
+    assert missed[0][2] == {"type": "penalty", "seat": 1, "cards": 0, "reason": "illegal-play", "ref": 4}
+    assert missed[2][2]["alerts"][0]["text"] == "Bo played a card that does not match: a warning"
+
+
+def test_the_seat_code_leads_to_the_seat_page(client: FlaskClient) -> None:
+    start(client)
+    svg = client.get("/qr/seat/1.svg", base_url="http://192.168.1.20:8000")
+    assert svg.mimetype == "image/svg+xml"
+    modules = qr_modules("http://192.168.1.20:8000/seat/1")
+    picture = np.where(np.kron(modules, np.ones((6, 6))) > 0, 0, 255).astype(np.uint8)
+    assert cv2.QRCodeDetector().detectAndDecode(picture)[0] == "http://192.168.1.20:8000/seat/1"
+    assert f'viewBox="0 0 {len(modules)} {len(modules)}"' in svg.data.decode()
+
+
+def test_the_pages_are_served(client: FlaskClient) -> None:
+    start(client)
+    for page in ("/", "/seat/1", "/host", "/join"):
+        response = client.get(page)
+        assert response.status_code == 200, page
+        assert b"<html" in response.data
+
+
+def test_the_camera_preview_and_zones_need_the_pin(client: FlaskClient) -> None:
+    assert client.get("/camera.mjpg").status_code == 403
+    preview = client.get(f"/camera.mjpg?pin={PIN}", buffered=False)
+    first = next(iter(preview.response))
+    preview.close()
+    assert first.startswith(b"--frame\r\nContent-Type: image/jpeg")
+    assert b"\xff\xd8" in first
+    layout = client.get("/api/layout", headers=HOST).get_json()
+    assert (layout["width"], layout["height"]) == (640, 480)
+
+
+def test_the_host_moves_the_zones(client: FlaskClient) -> None:
+    start(client)
+    layout = client.get("/api/layout", headers=HOST).get_json()["layout"]
+    layout["discard"]["centre"] = [400, 250]
+    moved = client.put("/api/layout", json=layout, headers=HOST)
+    assert moved.status_code == 200
+    assert moved.get_json()["layout"]["discard"]["centre"] == [400, 250]
+    layout["seats"] = [0, 180]
+    refused = client.put("/api/layout", json=layout, headers=HOST)
+    assert refused.status_code == 400
+    assert "3 seat angles" in refused.get_json()["error"]
+    del layout["draw"]
+    assert "draw: missing" in client.put("/api/layout", json=layout, headers=HOST).get_json()["error"]
+
+
+EVENT_TYPES = ["game", "deal", "flip", "play", "color", "unsure", "draw", "pass", "uno", "catch", "challenge",
+               "reveal", "points", "swap", "end", "retract", "amend", "nonsense"]
+JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=True)
+                       | st.sampled_from(["red-1", "wild", "red", "blue-skip", "x", ""]),
+                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                                    max_size=3), max_leaves=6)
+BODIES = st.fixed_dictionaries({"type": st.sampled_from(EVENT_TYPES)}, optional={
+    key: JSONISH for key in ("seat", "card", "color", "count", "target", "ref", "event", "guesses", "cards",
+                             "points", "with", "dealer", "players", "rules", "guilty")})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=BODIES | JSONISH)
+def test_any_body_is_recorded_whole_or_refused_with_a_message(client: FlaskClient, body: Any) -> None:
+    start(client)
+    before = client.get("/api/record").data
+    response = client.post("/api/events", data=json.dumps(body), headers={**HOST,
+                                                                         "Content-Type": "application/json"})
+    after = client.get("/api/record").data
+    if response.status_code == 201:
+        lines = 1 if body["type"] == "game" else before.count(b"\n") + 1
+        assert after.count(b"\n") == lines
+    else:
+        assert 400 <= response.status_code < 500
+        assert isinstance(response.get_json()["error"], str)
+        assert after == before
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=BODIES)
+def test_a_seat_never_gets_past_its_own_calls(client: FlaskClient, body: dict[str, Any]) -> None:
+    start(client)
+    token = claim(client, 1)
+    before = client.get("/api/record").data
+    response = client.post("/api/events", data=json.dumps(body), headers={**token,
+                                                                          "Content-Type": "application/json"})
+    if response.status_code == 201:
+        recorded = json.loads(client.get("/api/record").data.decode().splitlines()[-1])
+        assert recorded["type"] in ("uno", "draw", "pass", "color", "challenge", "catch")
+        assert (recorded["seat"], recorded["source"]) == (1, "phone")
+    else:
+        assert client.get("/api/record").data == before
+
+
+def test_layout_json_round_trips_through_the_api(client: FlaskClient) -> None:
+    camera = StillCamera()
+    assert client.get("/api/layout", headers=HOST).get_json()["layout"] == json.loads(
+        json.dumps(layout_to_json(camera.layout)))

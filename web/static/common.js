@@ -1,0 +1,313 @@
+// What every page shares: building elements, talking to the server, the live view, drawing cards and colours,
+// the players list and the full-screen alerts.
+
+import * as sound from './sound.js';
+
+// --- elements ----------------------------------------------------------------------------------------------
+
+// el('button', {class: 'primary', 'data-seat': 2, onclick: f}, 'text', child): props that are functions named
+// on... become listeners, false/null props are left out, true ones become empty attributes.
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (typeof value === 'function' && key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (value === true) node.setAttribute(key, '');
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  node.append(...children.flat().filter(child => child !== null && child !== undefined && child !== false));
+  return node;
+}
+
+export const byId = id => document.getElementById(id);
+
+export function showMessage(node, text, kind = 'error') {
+  node.textContent = text || '';
+  node.className = `message ${text ? kind : ''}`;
+}
+
+// Replaces the children of `container` with one row per item, keeping the rows whose item has not changed:
+// an editor a host has opened in a row survives the next live update.
+const rowItems = new WeakMap();
+
+export function syncList(container, items, keyOf, build) {
+  const old = new Map([...container.children].map(row => [rowItems.get(row)?.key, row]));
+  const rows = items.map(item => {
+    const key = String(keyOf(item));
+    const signature = JSON.stringify(item);
+    const kept = old.get(key);
+    if (kept && rowItems.get(kept).signature === signature) return kept;
+    const row = build(item);
+    rowItems.set(row, {key, signature});
+    return row;
+  });
+  let at = container.firstElementChild;
+  for (const row of rows) {
+    if (row === at) at = at.nextElementSibling;
+    else container.insertBefore(row, at);
+  }
+  while (at) {
+    const next = at.nextElementSibling;
+    at.remove();
+    at = next;
+  }
+}
+
+// --- the server --------------------------------------------------------------------------------------------
+
+// Resolves to {ok, status, data, error}; `error` is the server's sentence for a refusal, never a throw.
+export async function api(path, {method = 'GET', body, headers = {}, type} = {}) {
+  const init = {method, headers: {...headers}};
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    init.headers['Content-Type'] = type || 'application/json';
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    return {ok: false, status: 0, data: null, error: 'The scoreboard cannot be reached. Is this phone on the table\'s network?'};
+  }
+  const data = await readBody(response);
+  const error = response.ok ? null : sentence((data && data.error) || `the scoreboard refused (${response.status} ${response.statusText})`);
+  return {ok: response.ok, status: response.status, data, error};
+}
+
+// An accepted event the referee could not use comes back with a notice (its reason a code such as
+// 'not-your-turn'): the words of that reason, or null when there is none.
+export function noticeOf(result) {
+  const notice = (result.data.verdicts || []).find(verdict => verdict.type === 'notice');
+  return notice ? notice.reason.replace(/-/g, ' ') : null;
+}
+
+const sentence = text => `${text[0].toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+
+async function readBody(response) {
+  const text = await response.text();
+  if (!text || !(response.headers.get('Content-Type') || '').includes('json')) return text || null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+// Calls onView with the board view now and after every change. EventSource reconnects by itself and sends
+// Last-Event-ID, so nothing more is needed for a phone that drops off the network for a while.
+export function watchView(onView) {
+  let streamed = false;
+  const source = new EventSource('/api/stream');
+  source.addEventListener('view', event => {
+    streamed = true;
+    onView(JSON.parse(event.data));
+  });
+  source.addEventListener('open', () => showConnection(true));
+  source.addEventListener('error', () => showConnection(false));
+  api('/api/view').then(result => {
+    if (result.ok && !streamed) onView(result.data);
+  });
+  return source;
+}
+
+function showConnection(connected) {
+  const node = byId('connection');
+  if (node) node.hidden = connected;
+}
+
+// --- cards and colours -------------------------------------------------------------------------------------
+
+const SYMBOLS = {'skip': '⊘', 'reverse': '⇄', 'draw-two': '+2', 'wild': 'WILD', 'wild-draw-four': '+4'};
+const WORDS = {'skip': 'skip', 'reverse': 'reverse', 'draw-two': 'draw two', 'wild': 'Wild', 'wild-draw-four': 'Wild draw four'};
+
+export const colorName = color => (color ? color[0].toUpperCase() + color.slice(1) : '—');
+
+// 'red-draw-two' → {color: 'red', face: 'draw-two'}; wilds have no colour.
+export function parseCard(name) {
+  if (name === 'wild' || name === 'wild-draw-four') return {color: null, face: name};
+  const dash = name.indexOf('-');
+  return {color: name.slice(0, dash), face: name.slice(dash + 1)};
+}
+
+export function cardLabel(name) {
+  const {color, face} = parseCard(name);
+  return color ? `${colorName(color)} ${WORDS[face] || face}` : WORDS[face];
+}
+
+// A card drawn from its name: coloured (and patterned) body, white oval, big numeral or symbol. A null name
+// (no card on the pile yet) draws a card back.
+export function cardElement(name, {id, size} = {}) {
+  const classes = ['card', size].filter(Boolean);
+  if (!name) return el('div', {class: [...classes, 'back'].join(' '), id, 'data-card': '', role: 'img', 'aria-label': 'no card yet'});
+  const {color, face} = parseCard(name);
+  const symbol = SYMBOLS[face] || face;
+  classes.push(color ? `c-${color}` : 'wild');
+  const faceClass = ['face', face === 'wild' && 'long', (face === 'skip' || face === 'reverse') && 'symbol',
+    (face === 'draw-two' || face === 'wild-draw-four') && 'wide',
+    (face === '6' || face === '9') && 'under'].filter(Boolean).join(' ');
+  const corner = face === 'wild' ? 'W' : symbol;
+  return el('div', {class: classes.join(' '), id, 'data-card': name, role: 'img', 'aria-label': cardLabel(name)},
+    el('span', {class: 'oval'}),
+    el('span', {class: faceClass, 'aria-hidden': 'true'}, symbol),
+    el('span', {class: 'corner tl', 'aria-hidden': 'true'}, corner),
+    el('span', {class: 'corner br', 'aria-hidden': 'true'}, corner));
+}
+
+// The colour by name and by pattern, for players who cannot tell red from green.
+export function colorSwatch(color, {id} = {}) {
+  return el('span', {class: `swatch c-${color || 'none'}`, id, 'data-color': color || ''},
+    el('span', {class: 'name'}, colorName(color)));
+}
+
+// --- the table's status, shared by the board and the seats ------------------------------------------------
+
+const ARROWS = {'clockwise': '↻', 'counter-clockwise': '↺'};
+
+// Fills the #top-card, #active-color, #direction, #turn, #turn-line and #round elements of the page.
+export function renderTable(view) {
+  replaceIfChanged('top-card', 'card', view.top || '', () => cardElement(view.top, {id: 'top-card'}));
+  replaceIfChanged('active-color', 'color', view.color || '', () => colorSwatch(view.color, {id: 'active-color'}));
+  const direction = byId('direction');
+  direction.dataset.direction = view.direction || '';
+  direction.replaceChildren(el('span', {class: 'arrow', 'aria-hidden': 'true'}, ARROWS[view.direction] || ''),
+    el('span', {}, view.direction || ''));
+  const waiting = view.turn === null || view.turn === undefined;
+  byId('turn').textContent = waiting ? '' : view.players[view.turn];
+  byId('turn-line').hidden = waiting || view.over;
+  byId('round').textContent = roundLabel(view, waiting);
+}
+
+function roundLabel(view, waiting) {
+  if (view.over) return 'Game over';
+  if (!view.round) return 'Waiting for the deal';
+  return waiting ? `Round ${view.round} · between rounds` : `Round ${view.round}`;
+}
+
+// The card and the swatch are rebuilt only when they change, so the page does not flicker on every update.
+function replaceIfChanged(id, key, value, build) {
+  const node = byId(id);
+  if (node.dataset[key] !== value) node.replaceWith(build());
+}
+
+const plural = (count, one, many) => (count === 1 ? one : many);
+
+// One .player row per seat: name, UNO badge, hand size ("?" when unknown), cards owed, game total.
+export function renderPlayers(list, view, me = null) {
+  list.replaceChildren(...view.players.map((name, seat) => {
+    const hand = view.hands[seat];
+    const owed = view.owed ? view.owed[seat] : 0;
+    const classes = ['player', seat === view.turn && !view.over && 'turn', view.uno.includes(seat) && 'uno',
+      view.over && seat === view.winner && 'winner-seat', seat === me && 'me'];
+    return el('li', {class: classes.filter(Boolean).join(' '), 'data-seat': seat},
+      el('span', {class: 'name'}, el('span', {}, name), el('span', {class: 'badge'}, 'UNO')),
+      el('span', {class: 'held'}, el('span', {class: 'hand'}, hand === null ? '?' : String(hand)), ' ',
+        el('span', {class: 'unit'}, plural(hand, 'card', 'cards'))),
+      el('span', {class: 'extra'}, owed ? `must draw ${owed}` : ''),
+      el('span', {class: 'score'}, el('span', {class: 'total'}, String(view.totals[seat])), el('span', {class: 'unit'}, 'points')));
+  }));
+}
+
+// --- alerts: flash the screen and buzz on news, once per change ------------------------------------------
+
+const HEADINGS = {
+  'missed-uno': 'MISSED UNO!',
+  'false-uno': 'FALSE UNO!',
+  'illegal-wild-draw-four': 'ILLEGAL +4!',
+  'illegal-play': 'WRONG CARD!',
+  'out-of-turn': 'OUT OF TURN!',
+  'challenge-lost': 'CHALLENGE LOST!',
+};
+const SHOWN_FOR = 5000;
+
+// Returns a function to call with every view: it flashes what is new, and returns how the view follows the one
+// before (see stepBetween). The first view only sets the baseline, so a phone that opens the page or
+// reconnects is not alerted again for news it has already had.
+export function newsWatcher() {
+  let last = null;
+  return view => {
+    const before = last;
+    const step = stepBetween(before, view);
+    if (step !== 'stale') last = view;
+    const news = step === 'next' ? newsBetween(before, view) : [];
+    if (news.length) flash(news);
+    return step;
+  };
+}
+
+// 'first'; 'stale' (the same view again, as after a reconnect); 'jump' (changes were missed: too late to
+// alert); 'next' (the same game went on by one event) or 'restart' (a new game or an imported record replaced
+// it, and its `alerts` hold every penalty of the new record, which is no news; or the server itself restarted,
+// counting versions from 0 again). Every change adds one to `version`; every change but a new record adds one
+// line to the record.
+function stepBetween(before, view) {
+  if (!before) return 'first';
+  if (view.version === before.version) return 'stale';
+  if (view.version < before.version) return 'restart';
+  if (view.version > before.version + 1) return 'jump';
+  const last = before.record.length - 1;
+  const goesOn = before.game && view.game && view.record.length === last + 2 &&
+    JSON.stringify(view.record[last]) === JSON.stringify(before.record[last]);
+  return goesOn ? 'next' : 'restart';
+}
+
+// Penalties first, then the game's end, then the round's: the first item gives the overlay its heading.
+function newsBetween(before, view) {
+  const news = (view.alerts || []).map(alert => ({
+    kind: 'penalty', heading: HEADINGS[alert.reason] || 'PENALTY!', text: alert.text, sound: sound.patternFor(alert.reason),
+  }));
+  if (view.over && !before.over && view.winner !== null) {
+    news.push({kind: 'over', heading: 'GAME OVER', text: `${view.players[view.winner]} wins the game!`, sound: 'game-over'});
+  }
+  if (view.rounds.length > before.rounds.length) {
+    const round = view.rounds[view.rounds.length - 1];
+    news.push({kind: 'round', heading: `ROUND ${round.round} OVER`, text: `${round.name} went out: ${round.points} points`, sound: 'round-over'});
+  }
+  return news;
+}
+
+let hideTimer = null;
+
+// The full-screen overlay: the first item's heading (penalties come first), every item's text; tap to close.
+export function flash(news) {
+  const overlay = byId('alert');
+  overlay.className = `alert ${news[0].kind}`;
+  overlay.replaceChildren(el('div', {class: 'heading'}, news[0].heading),
+    ...news.map(item => el('div', {class: 'text'}, item.text)),
+    el('div', {class: 'hint'}, 'Tap to close'));
+  overlay.hidden = false;
+  overlay.onclick = hideAlert;
+  sound.play(news[0].sound);
+  clearTimeout(hideTimer);
+  hideTimer = setTimeout(hideAlert, SHOWN_FOR);
+}
+
+function hideAlert() {
+  clearTimeout(hideTimer);
+  byId('alert').hidden = true;
+}
+
+// --- the sound toggle --------------------------------------------------------------------------------------
+
+const SOUND_KEY = 'tabletop-sound';
+
+// The choice is remembered; when it was "on", the first tap anywhere on the page turns the sound back on,
+// as browsers allow audio only after a gesture.
+export function soundToggle(button) {
+  const show = () => {
+    const on = sound.isOn();
+    button.textContent = on ? '♪ Sound on' : '♪ Sound off';
+    button.setAttribute('aria-pressed', String(on));
+  };
+  button.addEventListener('click', async () => {
+    if (sound.isOn()) await sound.disable();
+    else await sound.enable();
+    localStorage.setItem(SOUND_KEY, sound.isOn() ? 'on' : 'off');
+    show();
+  });
+  if (localStorage.getItem(SOUND_KEY) === 'on') {
+    document.addEventListener('pointerdown', async event => {
+      if (event.target === button || sound.isOn()) return;
+      await sound.enable();
+      show();
+    }, {once: true});
+  }
+  show();
+}

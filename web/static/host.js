@@ -1,0 +1,608 @@
+// The host's page: behind the PIN, start a game, run the rounds, confirm unsure readings, undo and edit the
+// record, export and import it, show the join codes and place the camera's zones.
+
+import {api, byId, cardElement, cardLabel, colorName, el, noticeOf, parseCard, showMessage, syncList, watchView} from './common.js';
+
+const PIN_KEY = 'tabletop-host-pin';
+const MIN_PLAYERS = 2;
+const MAX_PLAYERS = 10;
+
+let view = null;
+let cards = [];
+let rules = {presets: {official: {}}, options: []};
+let shownPlayers = null;
+let opened = false;
+
+const pin = () => sessionStorage.getItem(PIN_KEY) || '';
+const players = () => view.players || [];
+
+// --- the PIN -----------------------------------------------------------------------------------------------
+
+async function unlock(candidate) {
+  const result = await api('/api/host/check', {method: 'POST', headers: {'X-Host-Pin': candidate}});
+  if (!result.ok) return lock(result.error);
+  sessionStorage.setItem(PIN_KEY, candidate);
+  await openHostPage();
+}
+
+function lock(why = '') {
+  sessionStorage.removeItem(PIN_KEY);
+  stopCamera();
+  byId('host').hidden = true;
+  byId('lock').hidden = true;
+  byId('pin-box').hidden = false;
+  byId('pin').value = '';
+  showMessage(byId('pin-message'), why);
+}
+
+async function openHostPage() {
+  byId('pin-box').hidden = true;
+  byId('host').hidden = false;
+  byId('lock').hidden = false;
+  showMessage(byId('pin-message'), '');
+  if (opened) return;
+  opened = true;
+  const [rulesResult, cardsResult] = await Promise.all([api('/api/rules'), api('/api/cards')]);
+  if (rulesResult.ok) rules = rulesResult.data;
+  else showMessage(byId('new-game-message'), rulesResult.error);
+  cards = cardsResult.ok ? cardsResult.data : [];
+  buildRulesForm();
+  byId('flip-picker').replaceChildren(cardPicker());
+  watchView(render);
+}
+
+// --- talking to the server as the host ---------------------------------------------------------------------
+
+// Shows the outcome in `node`; a 401 or 403 means the PIN is no longer right, so the PIN prompt comes back.
+async function asHost(path, options, node, done) {
+  const result = await api(path, {...options, headers: {'X-Host-Pin': pin()}});
+  if (result.status === 401 || result.status === 403) {
+    lock(result.error);
+    return null;
+  }
+  if (!result.ok) {
+    showMessage(node, result.error);
+    return null;
+  }
+  showMessage(node, done, 'ok');
+  return result;
+}
+
+// An accepted event may still be one the referee could not use: its notice is shown instead of "done".
+async function postEvent(event, node, done) {
+  const result = await asHost('/api/events', {method: 'POST', body: event}, node, done);
+  const notice = result && noticeOf(result);
+  if (notice) showMessage(node, `Recorded, but the referee could not use it: ${notice}.`);
+  return result;
+}
+
+// --- rendering the live view -------------------------------------------------------------------------------
+
+function render(next) {
+  const first = view === null;
+  view = next;
+  if (first) {
+    seedNames(players());
+    byId('new-game').open = !view.game;
+  }
+  if (JSON.stringify(players()) !== shownPlayers) {
+    shownPlayers = JSON.stringify(players());
+    renderSeatControls();
+    renderJoin();
+  }
+  byId('round-note').hidden = view.game;
+  byId('round-controls').hidden = !view.game;
+  renderUnsure();
+  renderRecord();
+  byId('camera').hidden = !view.camera;
+}
+
+// --- new game: players and rules ---------------------------------------------------------------------------
+
+function seedNames(names) {
+  const seeded = names.length ? names : Array(MIN_PLAYERS).fill('');
+  byId('names').replaceChildren(...seeded.map(nameRow));
+  renumber();
+}
+
+function nameRow(name = '') {
+  const row = el('li', {},
+    el('span', {class: 'seat-no'}),
+    el('input', {type: 'text', value: name, 'aria-label': 'player name', placeholder: 'Name', maxlength: 40, autocomplete: 'off'}),
+    el('button', {type: 'button', class: 'up', 'aria-label': 'move up', onclick: () => moveRow(row, -1)}, '↑'),
+    el('button', {type: 'button', class: 'down', 'aria-label': 'move down', onclick: () => moveRow(row, 1)}, '↓'),
+    el('button', {type: 'button', class: 'remove danger', 'aria-label': 'remove player', onclick: () => removeRow(row)}, '✕'));
+  return row;
+}
+
+function moveRow(row, step) {
+  if (step < 0 && row.previousElementSibling) row.previousElementSibling.before(row);
+  if (step > 0 && row.nextElementSibling) row.nextElementSibling.after(row);
+  renumber();
+}
+
+function removeRow(row) {
+  row.remove();
+  renumber();
+}
+
+function addRow() {
+  const row = nameRow();
+  byId('names').append(row);
+  renumber();
+  row.querySelector('input').focus();
+}
+
+function renumber() {
+  const rows = [...byId('names').children];
+  rows.forEach((row, index) => {
+    row.querySelector('.seat-no').textContent = `${index + 1}.`;
+    row.querySelector('.up').disabled = index === 0;
+    row.querySelector('.down').disabled = index === rows.length - 1;
+    row.querySelector('.remove').disabled = rows.length <= MIN_PLAYERS;
+  });
+  byId('add-player').disabled = rows.length >= MAX_PLAYERS;
+}
+
+const optionLabel = name => name.replace(/_/g, ' ');
+const optionInputOf = option => byId(`option-${option.name}`);
+
+function buildRulesForm() {
+  byId('preset').replaceChildren(...Object.keys(rules.presets).map(name => el('option', {value: name}, name)));
+  if ('official' in rules.presets) byId('preset').value = 'official';
+  byId('options').replaceChildren(...rules.options.map(option =>
+    el('label', {for: `option-${option.name}`}, el('span', {}, optionLabel(option.name)), optionInput(option))));
+  applyPreset();
+}
+
+function optionInput(option) {
+  const props = {id: `option-${option.name}`, 'data-option': option.name};
+  if (option.kind === 'bool') return el('input', {...props, type: 'checkbox'});
+  if (option.kind === 'choice') return el('select', props, ...option.choices.map(choice => el('option', {value: choice}, choice)));
+  return el('input', {...props, type: 'number', min: option.min, max: option.max, step: 1, inputmode: 'numeric', required: true});
+}
+
+function presetValue(option) {
+  const preset = rules.presets[byId('preset').value] || {};
+  return option.name in preset ? preset[option.name] : option.default;
+}
+
+function applyPreset() {
+  for (const option of rules.options) {
+    const input = optionInputOf(option);
+    if (option.kind === 'bool') input.checked = presetValue(option);
+    else input.value = String(presetValue(option));
+  }
+}
+
+function readOption(option) {
+  const input = optionInputOf(option);
+  if (option.kind === 'bool') return input.checked;
+  return option.kind === 'int' ? Number(input.value) : input.value;
+}
+
+// The preset, and only the options set differently from it, so the record says what the table changed.
+function chosenRules() {
+  const chosen = {preset: byId('preset').value};
+  for (const option of rules.options) {
+    const value = readOption(option);
+    if (value !== presetValue(option)) chosen[option.name] = value;
+  }
+  return chosen;
+}
+
+async function startGame() {
+  const node = byId('new-game-message');
+  const names = [...byId('names').querySelectorAll('input')].map(input => input.value.trim());
+  if (names.some(name => !name)) return showMessage(node, 'Every player needs a name.');
+  const invalid = [...byId('options').querySelectorAll('input[type=number]')].find(input => !input.checkValidity());
+  if (invalid) return showMessage(node, `${optionLabel(invalid.dataset.option)}: ${invalid.validationMessage}`);
+  const result = await asHost('/api/game', {method: 'POST', body: {players: names, rules: chosenRules()}}, node,
+    `New game started: ${names.join(', ')}.`);
+  if (result) render(result.data);
+}
+
+// --- the round: deal, flip, end, points --------------------------------------------------------------------
+
+const seatOptions = () => players().map((name, seat) => el('option', {value: seat}, name));
+
+function renderSeatControls() {
+  byId('dealer').replaceChildren(...seatOptions());
+  byId('dealer').value = String(nextDealer());
+  byId('end-seat').replaceChildren(...seatOptions());
+  showEndLabel();
+  byId('points-rows').replaceChildren(...players().map(pointsRow));
+}
+
+// The seat after the last dealer: dealing passes round the table.
+function nextDealer() {
+  const deals = (view.record || []).filter(entry => entry.event.type === 'deal');
+  return deals.length ? (deals[deals.length - 1].event.dealer + 1) % players().length : 0;
+}
+
+function showEndLabel() {
+  const seat = byId('end-seat').value;
+  byId('end').textContent = seat === '' ? 'End round' : `End round: ${players()[Number(seat)]} went out`;
+}
+
+function pointsRow(name, seat) {
+  const input = el('input', {type: 'number', min: 0, step: 1, inputmode: 'numeric', 'aria-label': `points in ${name}'s hand`});
+  return el('div', {class: 'row', 'data-seat': seat},
+    el('span', {class: 'who'}, name), input,
+    el('button', {type: 'button', onclick: () => enterPoints(seat, name, input)}, 'Enter'));
+}
+
+async function enterPoints(seat, name, input) {
+  const node = byId('round-message');
+  if (input.value === '' || !input.checkValidity()) return showMessage(node, `Enter ${name}'s points as a whole number.`);
+  const result = await postEvent({type: 'points', seat, points: Number(input.value)}, node, `${name}: ${input.value} points.`);
+  if (result) input.value = '';
+}
+
+async function deal() {
+  const dealer = Number(byId('dealer').value);
+  const result = await postEvent({type: 'deal', dealer}, byId('round-message'), `${players()[dealer]} deals.`);
+  if (result) byId('dealer').value = String((dealer + 1) % players().length);
+}
+
+async function flip() {
+  const card = byId('flip-picker').querySelector('select').value;
+  if (!card) return showMessage(byId('round-message'), 'Choose the card that was turned over first.');
+  await postEvent({type: 'flip', card}, byId('round-message'), `Flipped: ${cardLabel(card)}.`);
+}
+
+async function endRound() {
+  const seat = Number(byId('end-seat').value);
+  await postEvent({type: 'end', seat}, byId('round-message'), `${players()[seat]} went out.`);
+}
+
+// --- cards -------------------------------------------------------------------------------------------------
+
+function cardGroups() {
+  const groups = new Map();
+  for (const name of cards) {
+    const label = colorName(parseCard(name).color || 'wild');
+    groups.set(label, [...(groups.get(label) || []), name]);
+  }
+  return [...groups];
+}
+
+// A select of all 54 cards, grouped by colour, with the chosen card drawn beside it.
+function cardPicker(selected = '') {
+  const select = el('select', {'aria-label': 'card'}, el('option', {value: ''}, 'Choose a card…'),
+    ...cardGroups().map(([label, names]) =>
+      el('optgroup', {label}, ...names.map(name => el('option', {value: name}, cardLabel(name))))));
+  select.value = selected;
+  const preview = el('span', {class: 'preview'});
+  const show = () => preview.replaceChildren(...(select.value ? [cardElement(select.value, {size: 'tiny'})] : []));
+  select.addEventListener('change', show);
+  show();
+  return el('span', {class: 'picker'}, select, preview);
+}
+
+// --- unsure readings ---------------------------------------------------------------------------------------
+
+function renderUnsure() {
+  const items = view.unsure || [];
+  syncList(byId('unsure'), items, item => item.ref, unsureRow);
+  byId('no-unsure').hidden = items.length > 0;
+  byId('unsure-count').textContent = items.length ? `(${items.length})` : '';
+}
+
+function unsureRow(item) {
+  const who = item.seat === null || item.seat === undefined ? 'The player to play' : players()[item.seat];
+  const picker = cardPicker();
+  const chosen = () => picker.querySelector('select').value;
+  return el('li', {'data-ref': item.ref},
+    el('p', {}, `${who} laid a card the camera could not read surely. Which was it?`),
+    el('div', {class: 'guesses'}, ...item.guesses.map(([card, confidence]) =>
+      el('button', {type: 'button', class: 'guess', 'data-card': card, onclick: () => confirmReading(item, card)},
+        cardElement(card, {size: 'tiny'}), el('span', {}, cardLabel(card)),
+        el('span', {class: 'confidence'}, `${Math.round(confidence * 100)}%`)))),
+    el('div', {class: 'row'}, picker,
+      el('button', {type: 'button', class: 'confirm', onclick: () => confirmPicked(item, chosen())}, 'Confirm'),
+      el('button', {type: 'button', class: 'retract', onclick: () => retract(item.ref, byId('unsure-message'))}, 'Not a card')));
+}
+
+function confirmPicked(item, card) {
+  if (!card) return showMessage(byId('unsure-message'), 'Choose the card first.');
+  return confirmReading(item, card);
+}
+
+function confirmReading(item, card) {
+  // The first card of a round opens it: it is the round's flip, laid by nobody.
+  const event = {type: item.flip ? 'flip' : 'play', card};
+  if (!item.flip && item.seat !== null && item.seat !== undefined) event.seat = item.seat;
+  return postEvent({type: 'amend', ref: item.ref, event}, byId('unsure-message'), `Confirmed: ${cardLabel(card)}.`);
+}
+
+// --- the record --------------------------------------------------------------------------------------------
+
+const isCorrection = event => event.type === 'retract' || event.type === 'amend';
+
+// What later corrections did to each line, so an undone or edited event reads as such.
+function fates(record) {
+  const byRef = new Map();
+  for (const {event} of record) {
+    if (isCorrection(event)) byRef.set(event.ref, event.type === 'retract' ? 'undone' : 'edited');
+  }
+  return byRef;
+}
+
+function renderRecord() {
+  const record = view.record || [];
+  const fateOf = fates(record);
+  const items = [...record].reverse().map(entry => ({...entry, fate: fateOf.get(entry.ref) || null}));
+  syncList(byId('record'), items, item => item.ref, recordRow);
+}
+
+// A correction itself can be neither undone nor edited (GAME-RECORD.md), so its row has no buttons.
+function recordRow(item) {
+  const row = el('li', {'data-ref': item.ref, 'data-type': item.event.type, class: item.fate},
+    el('div', {}, el('span', {class: 'ref'}, `#${item.ref}`), el('span', {class: 'text'}, item.text),
+      item.fate ? el('span', {class: 'fate muted'}, ` (${item.fate})`) : null));
+  if (!isCorrection(item.event)) {
+    row.append(el('div', {class: 'tools'},
+      el('button', {type: 'button', class: 'retract small', onclick: () => retract(item.ref, byId('record-message'))}, 'Undo'),
+      el('button', {type: 'button', class: 'amend small', onclick: () => toggleEditor(row, item)}, 'Edit')));
+  }
+  return row;
+}
+
+function retract(ref, node) {
+  return postEvent({type: 'retract', ref}, node, `#${ref} undone.`);
+}
+
+function toggleEditor(row, item) {
+  const open = row.querySelector('.editor');
+  if (open) open.remove();
+  else row.append(editor(item));
+}
+
+// The event as JSON to edit; for a play or a flip, a card picker writes the card into it as well.
+function editor(item) {
+  const text = el('textarea', {'aria-label': 'the event as JSON', spellcheck: 'false'});
+  text.value = JSON.stringify(item.event, null, 1);
+  const message = el('p', {class: 'message', role: 'status'});
+  const hasCard = item.event.type === 'play' || item.event.type === 'flip';
+  const picker = hasCard ? cardPicker(item.event.card) : null;
+  if (picker) picker.querySelector('select').addEventListener('change', change => setCard(text, change.target.value, message));
+  const box = el('div', {class: 'editor'}, picker, text, message,
+    el('div', {class: 'row'},
+      el('button', {type: 'button', class: 'primary save', onclick: () => saveAmend(item.ref, text, message)}, 'Save'),
+      el('button', {type: 'button', onclick: () => box.remove()}, 'Cancel')));
+  return box;
+}
+
+function setCard(textarea, card, message) {
+  try {
+    textarea.value = JSON.stringify({...JSON.parse(textarea.value), card}, null, 1);
+  } catch (error) {
+    showMessage(message, `The JSON is not valid (${error.message}); fix it before choosing a card.`);
+  }
+}
+
+async function saveAmend(ref, textarea, message) {
+  let event;
+  try {
+    event = JSON.parse(textarea.value);
+  } catch (error) {
+    return showMessage(message, `That is not valid JSON: ${error.message}`);
+  }
+  const result = await postEvent({type: 'amend', ref, event}, message, 'Saved.');
+  if (result) showMessage(byId('record-message'), `#${ref} edited.`, 'ok');
+}
+
+// --- export, import, join ----------------------------------------------------------------------------------
+
+async function importRecord(change) {
+  const input = change.target;
+  const file = input.files[0];
+  if (!file) return;
+  const text = await file.text();
+  const result = await asHost('/api/record', {method: 'POST', body: text, type: 'application/x-ndjson'},
+    byId('import-message'), `Imported ${file.name}.`);
+  input.value = '';
+  if (result) render(result.data);
+}
+
+function renderJoin() {
+  byId('join-codes').replaceChildren(...players().map((name, seat) =>
+    el('figure', {'data-seat': seat},
+      el('img', {src: `/qr/seat/${seat}.svg`, alt: `QR code for ${name}'s seat`, width: 160, height: 160, loading: 'lazy'}),
+      el('figcaption', {}, name, el('a', {href: `/seat/${seat}`}, `/seat/${seat}`)))));
+}
+
+// --- the camera and its zones ------------------------------------------------------------------------------
+
+// The layout in frame pixels (as the server keeps it) and the frame's size; zones are drawn scaled to the
+// preview's displayed size and dragged in frame pixels.
+const camera = {frame: null, layout: null};
+const MIN_SIZE = 8;
+const SEAT_RING = 0.4;  // seat marks sit on a ring this fraction of the frame's smaller side from the centre
+
+function setCardHeight(change) {
+  if (camera.layout) camera.layout.card_height = Number(change.target.value);
+}
+
+async function startCamera() {
+  byId('camera-img').src = `/camera.mjpg?pin=${encodeURIComponent(pin())}`;
+  if (!camera.layout) await loadLayout('');
+}
+
+// The preview is a never-ending stream: stop it while the section is closed, to spare the Pi.
+function stopCamera() {
+  byId('camera-img').removeAttribute('src');
+}
+
+async function loadLayout(done) {
+  const result = await asHost('/api/layout', {}, byId('camera-message'), done);
+  if (result) useLayout(result.data);
+}
+
+async function saveLayout() {
+  const tidy = (key, value) => (typeof value === 'number' ? Math.round(value * 10) / 10 : value);
+  const result = await asHost('/api/layout', {method: 'PUT', body: JSON.stringify(camera.layout, tidy)},
+    byId('camera-message'), 'Zones saved.');
+  if (result) useLayout(result.data);
+}
+
+function useLayout(data) {
+  camera.frame = {width: data.width, height: data.height};
+  camera.layout = structuredClone(data.layout);
+  byId('camera-view').style.aspectRatio = `${data.width} / ${data.height}`;
+  byId('card-height').value = data.layout.card_height;
+  buildZones();
+}
+
+const scale = () => byId('camera-view').clientWidth / camera.frame.width;
+const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
+const zoneNode = name => byId('camera-view').querySelector(`[data-zone="${name}"]`);
+
+function buildZones() {
+  const preview = byId('camera-view');
+  preview.querySelectorAll('.zone').forEach(node => node.remove());
+  preview.append(circleZone('discard'), circleZone('draw'), revealZone(), centreMark(),
+    ...camera.layout.seats.map((_, seat) => seatMark(seat)));
+  placeZones();
+}
+
+function zone(name, classes, label, onDrag, onResize) {
+  const node = el('div', {class: `zone ${classes}`, 'data-zone': name}, el('span', {class: 'label'}, label));
+  draggable(node, onDrag);
+  if (onResize) {
+    const handle = el('span', {class: 'handle', 'aria-label': `resize ${label}`});
+    draggable(handle, onResize);
+    node.append(handle);
+  }
+  return node;
+}
+
+function circleZone(name) {
+  const circle = () => camera.layout[name];
+  return zone(name, 'circle', name,
+    ({dx, dy}) => {
+      const [x, y] = circle().centre;
+      circle().centre = [clamp(x + dx, 0, camera.frame.width), clamp(y + dy, 0, camera.frame.height)];
+    },
+    ({point}) => {
+      circle().radius = Math.max(MIN_SIZE, Math.hypot(point[0] - circle().centre[0], point[1] - circle().centre[1]));
+    });
+}
+
+function revealZone() {
+  const rect = () => camera.layout.reveal;
+  return zone('reveal', 'rect', 'reveal',
+    ({dx, dy}) => Object.assign(rect(), {left: rect().left + dx, right: rect().right + dx, top: rect().top + dy, bottom: rect().bottom + dy}),
+    ({point}) => Object.assign(rect(), {right: Math.max(rect().left + MIN_SIZE, point[0]), bottom: Math.max(rect().top + MIN_SIZE, point[1])}));
+}
+
+function centreMark() {
+  return zone('centre', 'point', 'centre', ({point}) => {
+    camera.layout.centre = [clamp(point[0], 0, camera.frame.width), clamp(point[1], 0, camera.frame.height)];
+  });
+}
+
+// Seats are angles round the centre, clockwise from the picture's right-hand edge (image y grows down).
+function seatMark(seat) {
+  return zone(`seat-${seat}`, 'point seat-mark', players()[seat] || `seat ${seat + 1}`, ({point}) => {
+    const [cx, cy] = camera.layout.centre;
+    const degrees = Math.atan2(point[1] - cy, point[0] - cx) * 180 / Math.PI;
+    camera.layout.seats[seat] = (degrees + 360) % 360;
+  });
+}
+
+// One seat mark per player, evenly round the table, the first at the bottom edge (as calibration places them).
+function spreadSeats() {
+  if (!camera.layout) return;
+  const count = players().length || camera.layout.seats.length;
+  camera.layout.seats = Array.from({length: count}, (_, seat) => (90 + seat * 360 / count) % 360);
+  buildZones();
+}
+
+function seatPoint(angle) {
+  const [cx, cy] = camera.layout.centre;
+  const ring = SEAT_RING * Math.min(camera.frame.width, camera.frame.height);
+  const radians = angle * Math.PI / 180;
+  return [cx + ring * Math.cos(radians), cy + ring * Math.sin(radians)];
+}
+
+function placeZones() {
+  if (!camera.layout) return;
+  const s = scale();
+  const {layout} = camera;
+  for (const name of ['discard', 'draw']) {
+    const {centre: [x, y], radius} = layout[name];
+    place(zoneNode(name), (x - radius) * s, (y - radius) * s, 2 * radius * s, 2 * radius * s);
+  }
+  const {left, top, right, bottom} = layout.reveal;
+  place(zoneNode('reveal'), left * s, top * s, (right - left) * s, (bottom - top) * s);
+  place(zoneNode('centre'), layout.centre[0] * s, layout.centre[1] * s);
+  layout.seats.forEach((angle, seat) => {
+    const [x, y] = seatPoint(angle);
+    place(zoneNode(`seat-${seat}`), x * s, y * s);
+  });
+}
+
+function place(node, left, top, width, height) {
+  node.style.left = `${left}px`;
+  node.style.top = `${top}px`;
+  if (width !== undefined) {
+    node.style.width = `${width}px`;
+    node.style.height = `${height}px`;
+  }
+}
+
+// Pointer events cover mouse, touch and pen alike; onDrag gets the move in frame pixels and where the
+// pointer is in the frame.
+function draggable(node, onDrag) {
+  node.addEventListener('pointerdown', down => {
+    down.preventDefault();
+    down.stopPropagation();
+    node.setPointerCapture(down.pointerId);
+    let last = [down.clientX, down.clientY];
+    const move = event => {
+      const s = scale();
+      const box = byId('camera-view').getBoundingClientRect();
+      onDrag({dx: (event.clientX - last[0]) / s, dy: (event.clientY - last[1]) / s,
+        point: [(event.clientX - box.left) / s, (event.clientY - box.top) / s]});
+      last = [event.clientX, event.clientY];
+      placeZones();
+    };
+    const up = () => {
+      node.removeEventListener('pointermove', move);
+      node.removeEventListener('pointerup', up);
+      node.removeEventListener('pointercancel', up);
+    };
+    node.addEventListener('pointermove', move);
+    node.addEventListener('pointerup', up);
+    node.addEventListener('pointercancel', up);
+  });
+}
+
+// --- wiring ------------------------------------------------------------------------------------------------
+
+function wire() {
+  byId('pin-form').addEventListener('submit', submit => {
+    submit.preventDefault();
+    unlock(byId('pin').value);
+  });
+  byId('lock').addEventListener('click', () => lock());
+  byId('add-player').addEventListener('click', addRow);
+  byId('preset').addEventListener('change', applyPreset);
+  byId('start').addEventListener('click', startGame);
+  byId('deal').addEventListener('click', deal);
+  byId('flip').addEventListener('click', flip);
+  byId('end-seat').addEventListener('change', showEndLabel);
+  byId('end').addEventListener('click', endRound);
+  byId('import').addEventListener('change', importRecord);
+  byId('camera').addEventListener('toggle', () => (byId('camera').open ? startCamera() : stopCamera()));
+  byId('card-height').addEventListener('change', setCardHeight);
+  byId('save-layout').addEventListener('click', saveLayout);
+  byId('reload-layout').addEventListener('click', () => loadLayout('Zones as last saved.'));
+  byId('spread-seats').addEventListener('click', spreadSeats);
+  new ResizeObserver(placeZones).observe(byId('camera-view'));
+}
+
+wire();
+if (pin()) unlock(pin());

@@ -1,0 +1,123 @@
+// A player's phone: claim the seat once, then call UNO, report draws and passes, challenge, catch, and name
+// the colour for a wild.
+
+import {api, byId, el, newsWatcher, noticeOf, renderPlayers, renderTable, showMessage, soundToggle, watchView} from './common.js';
+
+const seat = Number(byId('seat-page').dataset.seat);
+const tokenKey = `tabletop-seat-${seat}`;
+const alertOnNews = newsWatcher();
+const SHORT = 3000;
+
+let view = null;
+let messageTimer = null;
+
+const token = () => localStorage.getItem(tokenKey);
+
+function say(text, kind = 'error') {
+  clearTimeout(messageTimer);
+  showMessage(byId('message'), text, kind);
+  // Confirmations fade; refusals stay until the next action so they can be read.
+  if (kind === 'ok') messageTimer = setTimeout(() => showMessage(byId('message'), ''), SHORT);
+}
+
+function render(next) {
+  view = next;
+  // A new game (or an imported one) makes every seat's token stale: ask for the seat again at once.
+  if (alertOnNews(view) === 'restart') localStorage.removeItem(tokenKey);
+  const hasSeat = view.game && seat < view.players.length;
+  byId('no-game').hidden = view.game;
+  byId('no-seat').hidden = !view.game || hasSeat;
+  byId('claim-box').hidden = !hasSeat || Boolean(token());
+  byId('play').hidden = !hasSeat || !token();
+  if (hasSeat) renderSeat();
+}
+
+function renderSeat() {
+  byId('claim-name').textContent = view.players[seat];
+  document.title = `tabletop · ${view.players[seat]}`;
+  renderTable(view);
+  renderPlayers(byId('players'), view, seat);
+  renderHand();
+  byId('your-turn').hidden = view.turn !== seat || view.over;
+  byId('colors').hidden = view.choosing_color !== seat;
+  byId('drew').textContent = owed() ? `I drew ${owed()}` : 'I drew';
+  // A challenge only ever answers a wild draw four lying on top.
+  byId('challenge').disabled = view.top !== 'wild-draw-four';
+  if (!byId('catch-box').hidden) renderTargets();
+}
+
+const owed = () => (view.owed ? view.owed[seat] : 0);
+
+function renderHand() {
+  const hand = view.hands[seat];
+  byId('my-hand').replaceChildren('You hold ', el('strong', {}, hand === null ? '?' : String(hand)),
+    hand === 1 ? ' card' : ' cards', owed() ? ` (draw ${owed()} more)` : '');
+}
+
+// --- claiming the seat --------------------------------------------------------------------------------------
+
+async function claim() {
+  const result = await api(`/api/seats/${seat}/claim`, {method: 'POST'});
+  if (!result.ok) return say(result.error);
+  localStorage.setItem(tokenKey, result.data.token);
+  say(`This phone is now ${result.data.name}'s.`, 'ok');
+  render(view);
+}
+
+// A 401 or 403 means this phone no longer holds the seat: another phone claimed it, or a new game began.
+function lostSeat(error) {
+  localStorage.removeItem(tokenKey);
+  say(`${error} Tap “This is me” to claim the seat again.`);
+  render(view);
+}
+
+// --- acting ------------------------------------------------------------------------------------------------
+
+async function send(event, done) {
+  const result = await api('/api/events', {method: 'POST', body: {...event, seat}, headers: {'X-Seat-Token': token() || ''}});
+  if (result.status === 401 || result.status === 403) return lostSeat(result.error);
+  if (!result.ok) return say(result.error);
+  const notice = noticeOf(result);
+  if (notice) say(`Noted, but the referee could not use it: ${notice}.`);
+  else say(done, 'ok');
+}
+
+function openCatch(open) {
+  byId('catch-box').hidden = !open;
+  byId('catch').setAttribute('aria-expanded', String(open));
+  if (open) renderTargets();
+}
+
+// Everyone but this seat; those holding one card are marked, as they are the ones worth catching.
+function renderTargets() {
+  byId('targets').replaceChildren(...view.players.map((name, target) => {
+    if (target === seat) return null;
+    const onUno = view.uno.includes(target);
+    return el('button', {type: 'button', class: onUno ? 'uno' : null, 'data-target': target, onclick: () => catchPlayer(target, name)},
+      el('span', {}, name), onUno ? el('span', {class: 'badge'}, 'UNO') : null);
+  }).filter(Boolean));
+}
+
+async function catchPlayer(target, name) {
+  openCatch(false);
+  await send({type: 'catch', target}, `You called out ${name}.`);
+}
+
+function wire() {
+  byId('message').addEventListener('click', () => say(''));
+  byId('claim').addEventListener('click', claim);
+  byId('uno').addEventListener('click', () => send({type: 'uno'}, 'UNO called!'));
+  byId('drew').addEventListener('click', () => send({type: 'draw', count: owed() || 1}, 'Draw noted.'));
+  byId('pass').addEventListener('click', () => send({type: 'pass'}, 'Pass noted.'));
+  byId('challenge').addEventListener('click', () => send({type: 'challenge'}, 'Challenge made.'));
+  byId('catch').addEventListener('click', () => openCatch(byId('catch-box').hidden));
+  byId('catch-cancel').addEventListener('click', () => openCatch(false));
+  for (const button of byId('colors').querySelectorAll('button[data-color]')) {
+    const color = button.dataset.color;
+    button.addEventListener('click', () => send({type: 'color', color}, `Colour named: ${color}.`));
+  }
+}
+
+wire();
+soundToggle(byId('sound'));
+watchView(render);
