@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, TextIO
 from tabletop.errors import RecordError, TabletopError
 
 if TYPE_CHECKING:
-    from tabletop.sources import FrameSource
     from tabletop.watcher.layout import TableLayout
 
 
@@ -37,6 +36,15 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--pin", default="1234", help="the host page's PIN (default 1234)")
     demo.add_argument("--speed", type=float, default=1.0, help="play the film this many times faster")
     demo.set_defaults(run=_demo)
+
+    serve = commands.add_parser("serve", help="the table unit: camera, referee, panel, game log and scoreboard")
+    serve.add_argument("--config", type=Path, help="a TOML settings file (default: /etc/tabletop/config.toml "
+                       "when it exists); TABLETOP_* variables override it")
+    serve.set_defaults(run=_serve)
+
+    doctor = commands.add_parser("doctor", help="check the camera, model, GPIO parts, config, port and state")
+    doctor.add_argument("--config", type=Path, help="the settings file to check (default as for serve)")
+    doctor.set_defaults(run=_doctor)
 
     replay = commands.add_parser("replay", help="replay a game record and print the verdicts and final state")
     replay.add_argument("file", help="a game record (JSON Lines), or - for standard input")
@@ -101,6 +109,34 @@ def _demo(args: argparse.Namespace) -> int:
         print(f"final state: {json.dumps(snapshot.state.to_json() if snapshot.state else None)}")
         print(f"{len(snapshot.record)} events recorded, {len(snapshot.verdicts)} verdicts")
     return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import signal
+    import threading
+
+    from tabletop.config import load_config
+    from tabletop.service import run_service
+
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        run_service(load_config(args.config), stop, say=lambda text: print(text, flush=True))
+    except KeyboardInterrupt:
+        return 0
+    except (TabletopError, OSError) as err:
+        print(f"tabletop serve: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from tabletop.doctor import examine
+
+    findings = examine(args.config)
+    for finding in findings:
+        print(finding.line())
+    return 0 if all(finding.ok for finding in findings) else 1
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -184,9 +220,10 @@ def _train(args: argparse.Namespace) -> int:
 
 def _watch(args: argparse.Namespace) -> int:
     from tabletop.events import Game
-    from tabletop.sources.open import simulator_seed
+    from tabletop.sources.open import simulator_seed, watched_source
     from tabletop.tablesim.table import simulated_table
     from tabletop.vision.model import CardModel
+    from tabletop.watcher.layout import read_layout
     from tabletop.watcher.stream import watch
 
     layout: TableLayout | None
@@ -197,8 +234,8 @@ def _watch(args: argparse.Namespace) -> int:
             table = simulated_table(seed)
             layout, frames, players = table.layout, table.video.frames(), _players(args.players, table.layout)
         else:
-            layout = _layout_file(args.layout) if args.layout else None
-            frames = _reopening(args.source).frames()
+            layout = read_layout(args.layout) if args.layout else None
+            frames = watched_source(args.source, _to_stderr).frames()
             players = _players(args.players, layout)
         game = Game(players=players, rules={"preset": args.preset})
         for event in watch(frames, game, model, layout):
@@ -210,11 +247,12 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _calibrate(args: argparse.Namespace) -> int:
+    from tabletop.sources.open import watched_source
     from tabletop.watcher.calibrate import find_layout, learn_seats
     from tabletop.watcher.layout import layout_to_json
 
     try:
-        frames = iter(_reopening(args.source).frames())
+        frames = iter(watched_source(args.source, _to_stderr).frames())
         first = next(frames, None)
         if first is None:
             raise TabletopError(f"{args.source} gave no picture")
@@ -230,36 +268,8 @@ def _calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _reopening(spec: str) -> FrameSource:
-    """The named source; a camera is reopened when it drops out, its troubles told on stderr."""
-    from tabletop.sources.open import open_source
-    from tabletop.sources.reopen import Reopening
-
-    source = open_source(spec)
-    if not source.live:
-        return source
-    return Reopening(lambda: _locked(open_source(spec)),
-                     report=lambda message: print(message, file=sys.stderr, flush=True))
-
-
-def _locked(camera: FrameSource) -> FrameSource:
-    """A camera whose exposure and white balance will hold still once it has settled, so that the quiet table
-    the watcher learns stays the quiet table."""
-    lock = getattr(camera, "lock", None)
-    if lock is not None:
-        lock()
-    return camera
-
-
-def _layout_file(path: Path) -> TableLayout:
-    from tabletop.watcher.layout import LayoutError, layout_from_json
-
-    try:
-        return layout_from_json(json.loads(path.read_text(encoding="utf-8")))
-    except OSError as err:
-        raise LayoutError(f"cannot read {path}: {err.strerror}") from err
-    except json.JSONDecodeError as err:
-        raise LayoutError(f"{path} is not JSON: {err}") from err
+def _to_stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
 
 
 def _players(names: str | None, layout: TableLayout | None) -> tuple[str, ...]:

@@ -8,21 +8,18 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import socket
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from tabletop.board import penalty_json
 from tabletop.events import Penalty, Score
+from tabletop.service import serving
 from tabletop.sources import Frame
 from tabletop.table import Snapshot, Table
 from tabletop.tablesim.table import SimulatedTable, simulated_table
 from tabletop.vision.model import CardModel
 from tabletop.watching import CameraWatch
-from tabletop.web import WebSettings, create_app
-from tabletop.web.qr import qr_text
-from tabletop.web.server import Server
 
 
 @dataclass
@@ -50,16 +47,6 @@ class FilmedGame:
         """Nothing to let go of: the film is made as it is played."""
 
 
-def lan_address() -> str:
-    """The address phones on the same Wi-Fi reach this machine at; no packet is sent to find it."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
-
-
 def announce(snapshot: Snapshot, say: Callable[[str], None]) -> None:
     """The mock panel: the buzzer's calls and the scores, in the terminal."""
     for verdict in snapshot.latest:
@@ -83,14 +70,10 @@ def run_demo(seed: int = 1, rounds: int | None = None, players: int = 4, host: s
                                report=say)
 
         camera = filmed(seed)
-        app = create_app(table, WebSettings(pin=pin), camera=camera)
-        with Server(app, host=host, port=port) as server:
-            address = f"http://{lan_address() if host == '0.0.0.0' else host}:{server.port}"
-            say(f"scoreboard: {address}/   host page: {address}/host (PIN {pin})\n"
-                f"scan to join a seat:\n{qr_text(address + '/join')}")
+        with serving(table, camera, host, port, pin, say) as server:
             for game_seed in itertools.count(seed):
                 if game_seed != seed:
-                    camera = app.extensions["tabletop"].camera = filmed(game_seed)
+                    camera = server.app.extensions["tabletop"].camera = filmed(game_seed)
                 camera.start().wait()
                 finished.append(table.snapshot)
                 if rounds is not None:

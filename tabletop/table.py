@@ -87,12 +87,14 @@ T = TypeVar("T")
 class Table:
     """Owns the referee and the game log on one thread; ``post`` from anywhere, read ``snapshot`` anywhere.
 
-    ``clock`` stamps each event's ``t`` (seconds since the game began) when the poster did not.
+    ``clock`` stamps each event's ``t`` (seconds since the game began) when the poster did not; ``report``
+    hears of a listener that failed.
     """
 
     def __init__(self, log: GameLog | None = None, events: Iterable[Event] = (),
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, report: Callable[[str], None] = print) -> None:
         self._log = log if log is not None else MemoryLog()
+        self._report = report
         self._referee = Referee(events)
         self._clock = clock
         self._began = clock() - _last_time(self._referee.record)
@@ -194,7 +196,10 @@ class Table:
             self._snapshot = snapshot
             self._changed.notify_all()
         for listener in self._listeners:
-            listener(snapshot)
+            try:
+                listener(snapshot)
+            except Exception as err:  # the event is applied and logged: a broken display must not undo that
+                self._report(f"table: a listener failed on version {snapshot.version}: {err!r}")
         return snapshot
 
     def _snap(self, version: int, game: int, latest: tuple[Verdict, ...]) -> Snapshot:

@@ -11,6 +11,7 @@ import dataclasses
 import math
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -23,7 +24,7 @@ from tabletop.table import Table
 from tabletop.vision.crop import Image
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import CalibrationError, even_seats, find_layout
-from tabletop.watcher.layout import Circle, Rect, TableLayout
+from tabletop.watcher.layout import Circle, Rect, TableLayout, write_layout
 from tabletop.watcher.watcher import Observation, TakeBack, Watcher
 
 ZONE_COLOUR = (0, 220, 255)
@@ -38,8 +39,8 @@ class CameraWatch:
     """
 
     def __init__(self, source: FrameSource, table: Table, model: CardModel, layout: TableLayout | None = None,
-                 players: int = 4, report: Callable[[str], None] = print) -> None:
-        self.source, self.table, self.model, self.report = source, table, model, report
+                 players: int = 4, report: Callable[[str], None] = print, keep: Path | None = None) -> None:
+        self.source, self.table, self.model, self.report, self.keep = source, table, model, report, keep
         self._layout, self._players = layout, players
         self._watcher: Watcher | None = None
         self._frame: Frame | None = None
@@ -62,8 +63,13 @@ class CameraWatch:
         return self._layout or starting_layout(self.size, self._players)
 
     def move_zones(self, layout: TableLayout) -> None:
-        """Watch with ``layout`` from the next frame: the watcher starts afresh on the table as it is now."""
+        """Watch with ``layout`` from the next frame: the watcher starts afresh on the table as it is now.
+
+        With ``keep``, the layout is saved there too, so the host's zones outlive a restart.
+        """
         self._layout, self._watcher = layout, None
+        if self.keep is not None:
+            write_layout(layout, self.keep)
 
     def preview(self) -> bytes | None:
         """The latest picture with the zones drawn, as JPEG; encoded once however many are watching."""

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from tabletop.sources import FrameSource, SourceError
 from tabletop.sources.files import ImageFolder, VideoFile
 from tabletop.sources.opencv import OpenCVCamera
 from tabletop.sources.picamera import PiCamera
+from tabletop.sources.reopen import Reopening
 
 ACCEPTED = (
     "picamera (the Pi's camera module), camera or camera:N or N (USB camera number N, 0 being the first), "
@@ -37,6 +39,24 @@ def open_source(spec: str, *, fps: float = 30.0) -> FrameSource:
     if path.is_file():
         return VideoFile(path)
     raise _unknown(spec)
+
+
+def watched_source(spec: str, report: Callable[[str], None]) -> FrameSource:
+    """The named source as the watcher needs it: a camera is locked once settled, and reopened when it drops
+    out, its troubles told to ``report``; files and the simulator are returned as they are."""
+    source = open_source(spec)
+    if not source.live:
+        return source
+    return Reopening(lambda: _locked(open_source(spec)), report=report)
+
+
+def _locked(camera: FrameSource) -> FrameSource:
+    """A camera whose exposure and white balance will hold still once it has settled, so that the quiet table
+    the watcher learns stays the quiet table."""
+    lock = getattr(camera, "lock", None)
+    if lock is not None:
+        lock()
+    return camera
 
 
 def simulator_seed(spec: str) -> int | None:

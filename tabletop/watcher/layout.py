@@ -7,8 +7,10 @@ from above, as GAME-RECORD.md numbers it.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tabletop.errors import TabletopError
@@ -72,6 +74,23 @@ def layout_to_json(layout: TableLayout) -> dict[str, Any]:
             "reveal": {"left": layout.reveal.left, "top": layout.reveal.top, "right": layout.reveal.right,
                        "bottom": layout.reveal.bottom},
             "centre": list(layout.centre), "seats": list(layout.seats), "card_height": layout.card_height}
+
+
+def read_layout(path: Path) -> TableLayout:
+    """The layout in a JSON file, as ``tabletop calibrate`` and the host page write it."""
+    try:
+        return layout_from_json(json.loads(path.read_text(encoding="utf-8")))
+    except OSError as err:
+        raise LayoutError(f"cannot read {path}: {err.strerror}") from err
+    except json.JSONDecodeError as err:
+        raise LayoutError(f"{path} is not JSON: {err}") from err
+
+
+def write_layout(layout: TableLayout, path: Path) -> None:
+    """Save ``layout`` whole or not at all: a power cut while saving leaves the previous file."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(json.dumps(layout_to_json(layout), indent=2), encoding="utf-8")
+    part.replace(path)
 
 
 def layout_from_json(obj: Any) -> TableLayout:

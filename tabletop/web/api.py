@@ -16,15 +16,15 @@ from flask import Blueprint, Response, abort, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException
 
 from tabletop.cards import ALL_CARDS
-from tabletop.errors import RecordError
+from tabletop.errors import RecordError, TabletopError
 from tabletop.events import Event, event_from_json
 from tabletop.record import read_record, write_record
 from tabletop.rules import CHOICES, PRESETS, Options
-from tabletop.table import Applied, TableError, renumbered
+from tabletop.table import Applied, renumbered
 from tabletop.watcher.layout import LayoutError, layout_from_json, layout_to_json
 from tabletop.web import scoreboard
 from tabletop.web.access import pin_matches
-from tabletop.web.camera import BOUNDARY, mjpeg
+from tabletop.web.camera import BOUNDARY, CameraView, mjpeg
 from tabletop.web.feed import Feed
 
 blueprint = Blueprint("api", __name__)
@@ -227,7 +227,7 @@ def _layout_response() -> Response:
     return jsonify(width=width, height=height, layout=layout_to_json(camera.layout))
 
 
-def _camera() -> Any:
+def _camera() -> CameraView:
     camera = scoreboard().camera
     if camera is None:
         refuse(404, "there is no camera")
@@ -292,8 +292,8 @@ def _submit(event: Event) -> Applied:
         return scoreboard().table.submit(event)
     except RecordError as err:
         refuse(409, f"the event was not recorded: {err.reason}")
-    except TableError as err:
-        refuse(503, str(err))
+    except TabletopError as err:
+        refuse(503, f"the event was not recorded: {err}")
 
 
 def _restart(events: list[Event]) -> None:
@@ -301,5 +301,5 @@ def _restart(events: list[Event]) -> None:
         scoreboard().table.restart(events)
     except RecordError as err:
         refuse(400, f"the record was not imported: {err}")
-    except TableError as err:
-        refuse(503, str(err))
+    except TabletopError as err:
+        refuse(503, f"the record was not imported: {err}")

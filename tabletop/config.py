@@ -1,0 +1,217 @@
+"""The table unit's settings: defaults, then one TOML file, then ``TABLETOP_*`` environment variables.
+
+Every key is checked: an unknown key or a bad value is an error that names it (``web.port``), so a typo in
+``/etc/tabletop/config.toml`` is found at start, not halfway through a game.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.errors import TabletopError
+from tabletop.rules import options_from_rules
+
+SYSTEM_CONFIG = Path("/etc/tabletop/config.toml")
+PINS = range(2, 28)
+"""The BCM numbers of the Pi's 40-pin header."""
+
+
+class ConfigError(TabletopError, ValueError):
+    """A setting that is unknown or has a bad value; the message names it."""
+
+
+@dataclass(frozen=True)
+class Panel:
+    """Which parts are fitted and on which pins (BCM numbers); an empty list or no pin means not fitted."""
+
+    buzzer: int | None = 18
+    chirp: bool = True
+    seat_leds: tuple[int, ...] = ()
+    color_led: tuple[int, ...] = ()
+    uno_buttons: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Config:
+    players: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
+    rules: dict[str, Any] = field(default_factory=lambda: {"preset": "official"})
+    camera: str = "picamera"
+    layout: Path | None = None
+    host: str = "0.0.0.0"
+    port: int = 8000
+    pin: str = "1234"
+    panel: Panel = Panel()
+    state: Path = Path("/var/lib/tabletop")
+    model: Path | None = None
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise ValueError("must be a non-empty string")
+    return value
+
+
+def _path(value: Any) -> Path:
+    return Path(_text(value))
+
+
+def _whole(low: int, high: int) -> Callable[[Any], int]:
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}")
+        return value
+    return check
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def _pin(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in PINS:
+        raise ValueError(f"must be a GPIO number (BCM) from {PINS.start} to {PINS.stop - 1}")
+    return value
+
+
+def _fitted(value: Any) -> int | None:
+    """A pin, or false for a part that is not fitted."""
+    return None if value is False else _pin(value)
+
+
+def _pins(count: range) -> Callable[[Any], tuple[int, ...]]:
+    def check(value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list) or len(value) not in count:
+            raise ValueError(f"must be a list of {count.start} to {count.stop - 1} GPIO numbers")
+        return tuple(_pin(item) for item in value)
+    return check
+
+
+def _players(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not 2 <= len(value) <= 10:
+        raise ValueError("must be a list of 2 to 10 names")
+    return tuple(_text(name) for name in value)
+
+
+def _pin_code(value: Any) -> str:
+    text = str(value) if isinstance(value, int) and not isinstance(value, bool) else _text(value)
+    if len(text) < 4:
+        raise ValueError("must be at least 4 characters, so that it cannot be guessed in a few tries")
+    return text
+
+
+def _rules(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError("must be a table of options, e.g. preset = \"party\"")
+    options_from_rules(value)
+    return dict(value)
+
+
+KEYS: dict[str, dict[str, Callable[[Any], Any]]] = {
+    "": {"state": _path, "model": _path},
+    "game": {"players": _players, "rules": _rules},
+    "camera": {"source": _text, "layout": _path},
+    "web": {"host": _text, "port": _whole(1, 65535), "pin": _pin_code},
+    "panel": {"buzzer": _fitted, "chirp": _flag, "seat_leds": _pins(range(0, 11)), "color_led": _pins(range(3, 4)),
+              "uno_buttons": _pins(range(0, 11))},
+}
+"""Every setting, by section (``""`` is the top level), with the check that turns its value into Python."""
+
+FIELDS = {("game", "players"): "players", ("game", "rules"): "rules", ("camera", "source"): "camera",
+          ("camera", "layout"): "layout", ("web", "host"): "host", ("web", "port"): "port", ("web", "pin"): "pin",
+          ("", "state"): "state", ("", "model"): "model"}
+
+
+def load_config(path: Path | None = None, environ: Mapping[str, str] | None = None) -> Config:
+    """The settings from ``path`` (the system file when it exists, if None) and then the environment."""
+    environ = os.environ if environ is None else environ
+    settings = _read(path if path is not None else SYSTEM_CONFIG, required=path is not None)
+    for name, value in _from_environment(environ).items():
+        section, key = name
+        settings.setdefault(section, {})[key] = value
+    return _build(settings)
+
+
+def _read(path: Path, required: bool) -> dict[str, dict[str, Any]]:
+    if not path.exists():
+        if required:
+            raise ConfigError(f"{path}: no such file")
+        return {}
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise ConfigError(f"{path}: {err}") from None
+    settings: dict[str, dict[str, Any]] = {"": {}}
+    for key, value in raw.items():
+        if isinstance(value, dict) and key in KEYS and key:
+            settings[key] = dict(value)
+        else:
+            settings[""][key] = value
+    return settings
+
+
+def _from_environment(environ: Mapping[str, str]) -> dict[tuple[str, str], Any]:
+    """``TABLETOP_WEB_PORT=8080`` sets ``web.port``; ``TABLETOP_STATE`` the top-level ``state``.
+
+    A value is read as TOML when it is one (``8080``, ``true``, ``[5, 6]``), else taken as text.
+    """
+    found: dict[tuple[str, str], Any] = {}
+    for name, text in environ.items():
+        if not name.startswith("TABLETOP_"):
+            continue
+        rest = name[len("TABLETOP_"):].lower()
+        section = next((s for s in KEYS if s and rest.startswith(s + "_")), "")
+        key = rest[len(section) + 1:] if section else rest
+        if key not in KEYS[section]:
+            where = f"{section}.{key}" if section else key
+            raise ConfigError(f"{name}: there is no setting {where}")
+        found[(section, key)] = _toml_value(text)
+    return found
+
+
+def _toml_value(text: str) -> Any:
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def _build(settings: dict[str, dict[str, Any]]) -> Config:
+    values: dict[str, Any] = {}
+    panel: dict[str, Any] = {}
+    for section, table in settings.items():
+        for key, value in table.items():
+            name = f"{section}.{key}" if section else key
+            check = KEYS.get(section, {}).get(key)
+            if check is None:
+                raise ConfigError(f"{name}: unknown setting (known: {', '.join(_known(section))})")
+            try:
+                checked = check(value)
+            except ValueError as err:
+                raise ConfigError(f"{name}: {err}") from None
+            if section == "panel":
+                panel[key] = checked
+            else:
+                values[FIELDS[(section, key)]] = checked
+    config = Config(**values, panel=Panel(**panel))
+    _check_pins(config.panel)
+    return config
+
+
+def _known(section: str) -> list[str]:
+    if not section:
+        return [*KEYS[""], *(f"[{name}]" for name in KEYS if name)]
+    return [f"{section}.{key}" for key in KEYS.get(section, {})]
+
+
+def _check_pins(panel: Panel) -> None:
+    used = [p for p in (panel.buzzer,) if p is not None] + [*panel.seat_leds, *panel.color_led, *panel.uno_buttons]
+    twice = sorted({p for p in used if used.count(p) > 1})
+    if twice:
+        raise ConfigError(f"panel: GPIO {', '.join(map(str, twice))} is given to more than one part")

@@ -1,0 +1,129 @@
+"""``tabletop doctor``: look over the table unit and say in plain words what to fix.
+
+Each check tries the real thing (open the camera, load the model, claim the pins, bind the port) and lets
+go again, changing nothing: a damaged game log is reported here, not moved aside.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from tabletop.config import SYSTEM_CONFIG, Config, ConfigError, load_config
+from tabletop.errors import TabletopError
+from tabletop.store import FILE_NAME
+
+
+@dataclass(frozen=True)
+class Finding:
+    ok: bool
+    what: str
+    detail: str
+
+    def line(self) -> str:
+        return f"{'ok ' if self.ok else 'FIX'}  {self.what}: {self.detail}"
+
+
+def examine(path: Path | None, environ: dict[str, str] | None = None, pin_factory: Any = None) -> list[Finding]:
+    """Every check, in the order a person would fix things; later checks need a readable config."""
+    try:
+        config = load_config(path, environ)
+    except ConfigError as err:
+        return [Finding(False, "config", f"{err}: correct it in {path or SYSTEM_CONFIG} (or the TABLETOP_* "
+                                         "variable)")]
+    read = path or (SYSTEM_CONFIG if SYSTEM_CONFIG.exists() else None)
+    findings = [Finding(True, "config", f"read {read}" if read else "no config file; using the defaults")]
+    checks: list[Callable[[Config], Finding]] = [_state, _model, _camera, lambda c: _panel(c, pin_factory), _port]
+    return findings + [check(config) for check in checks]
+
+
+def _state(config: Config) -> Finding:
+    directory = config.state
+    if not directory.exists():
+        return Finding(False, "state directory", f"{directory} does not exist: create it, owned by the user the "
+                                                 "service runs as (systemd's StateDirectory does this)")
+    if not os.access(directory, os.W_OK):
+        return Finding(False, "state directory", f"{directory} is not writable by this user")
+    log = directory / FILE_NAME
+    if not log.exists():
+        return Finding(True, "state directory", f"{directory} is writable; no game log yet")
+    try:
+        with sqlite3.connect(f"file:{log}?mode=ro", uri=True) as db:
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            games = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    except sqlite3.Error as err:
+        return Finding(False, "game log", f"{log} cannot be read ({err}); the service will keep it aside and "
+                                          "start a new one")
+    if check != "ok":
+        return Finding(False, "game log", f"{log} is damaged ({check}); the service will keep it aside")
+    return Finding(True, "game log", f"{log} holds {games} game(s)")
+
+
+def _model(config: Config) -> Finding:
+    from tabletop.cards import Card
+    from tabletop.vision.crop import CROP_SIZE
+    from tabletop.vision.model import CardModel
+    from tabletop.vision.render import render_card
+
+    try:
+        model = CardModel(config.model)
+    except TabletopError as err:
+        return Finding(False, "card model", f"{err}: reinstall tabletop, or point `model` at a cards.onnx")
+    face, _ = render_card(Card.from_name("green-7"), "classic", np.random.default_rng(0))
+    crop = cv2.resize(face, CROP_SIZE, interpolation=cv2.INTER_AREA)
+    reading = model.read([crop])[0]
+    if reading.card != Card.from_name("green-7"):
+        return Finding(False, "card model", "the model loads but misreads a clean green 7: it is not the "
+                                            "model tabletop ships")
+    return Finding(True, "card model", "loads and reads a test card")
+
+
+def _camera(config: Config) -> Finding:
+    from tabletop.sources.open import open_source
+
+    try:
+        source = open_source(config.camera)
+        frame = next(iter(source.frames()), None)
+        source.close()
+    except TabletopError as err:
+        return Finding(False, "camera", f"{config.camera}: {err}. If the service is running it holds the camera: "
+                                        "stop it first (sudo systemctl stop tabletop)")
+    if frame is None:
+        return Finding(False, "camera", f"{config.camera} gave no picture: check the ribbon cable or USB plug, "
+                                        "and that the user is in the video group")
+    height, width = frame.image.shape[:2]
+    return Finding(True, "camera", f"{config.camera} gives {width}x{height} pictures")
+
+
+def _panel(config: Config, pin_factory: Any) -> Finding:
+    parts = config.panel
+    fitted = (parts.buzzer is not None) + len(parts.seat_leds) + len(parts.color_led) + len(parts.uno_buttons)
+    if not fitted:
+        return Finding(True, "panel", "no parts fitted")
+    from tabletop.panel import TablePanel
+
+    try:
+        TablePanel(parts, lambda _: None, pin_factory=pin_factory).close()
+    except Exception as err:  # gpiozero raises many kinds, from a missing library to a pin in use
+        return Finding(False, "panel", f"cannot use the GPIO pins ({err}): on a Pi, check the user is in the gpio "
+                                       "group and no other program holds the pins; elsewhere set "
+                                       "GPIOZERO_PIN_FACTORY=mock or fit no parts")
+    return Finding(True, "panel", f"{fitted} pin(s) claimed and released")
+
+
+def _port(config: Config) -> Finding:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((config.host, config.port))
+        except OSError as err:
+            return Finding(False, "port", f"cannot listen on {config.host}:{config.port} ({err.strerror}): "
+                                          "another program uses it (the service itself?), or choose web.port")
+    return Finding(True, "port", f"{config.host}:{config.port} is free")

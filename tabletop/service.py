@@ -1,0 +1,82 @@
+"""``tabletop serve``: the table unit itself — camera, watcher, referee, game log, panel and scoreboard.
+
+This is the composition root of the Pi's service. Each part is a thin adapter around the table's one game
+thread; this module only wires them together, in an order that lets go of them cleanly when the service stops.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+
+from tabletop.config import Config
+from tabletop.events import Game
+from tabletop.panel import TablePanel
+from tabletop.sources.open import watched_source
+from tabletop.store import GameStore
+from tabletop.table import Table
+from tabletop.vision.model import CardModel
+from tabletop.watcher.layout import TableLayout, read_layout
+from tabletop.watching import CameraWatch
+from tabletop.web import WebSettings, create_app
+from tabletop.web.camera import CameraView
+from tabletop.web.qr import qr_text
+from tabletop.web.server import Server
+
+LAYOUT_FILE = "layout.json"
+"""Where the host's zones are kept in the state directory; they win over the config's layout file."""
+
+
+def lan_address() -> str:
+    """The address phones on the same Wi-Fi reach this machine at; no packet is sent to find it."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+@contextmanager
+def serving(table: Table, camera: CameraView | None, host: str, port: int, pin: str,
+            say: Callable[[str], None]) -> Iterator[Server]:
+    """The scoreboard for ``table`` on ``host:port``, its address and join code told to ``say``."""
+    app = create_app(table, WebSettings(pin=pin), camera=camera)
+    with Server(app, host=host, port=port) as server:
+        address = f"http://{lan_address() if host == '0.0.0.0' else host}:{server.port}"
+        say(f"scoreboard: {address}/   host page: {address}/host (PIN {pin})\n"
+            f"scan to join a seat:\n{qr_text(address + '/join')}")
+        yield server
+
+
+def starting_zones(config: Config) -> TableLayout | None:
+    """The host's last zones, else the config's layout file, else None (measure the table)."""
+    kept = config.state / LAYOUT_FILE
+    if kept.exists():
+        return read_layout(kept)
+    return read_layout(config.layout) if config.layout else None
+
+
+def run_service(config: Config, stop: threading.Event, say: Callable[[str], None] = print) -> None:
+    """Run the table unit until ``stop`` is set; the game resumes from the log where it was."""
+    store = GameStore(config.state, report=say)
+    with ExitStack() as stack:
+        stack.callback(store.close)
+        table = stack.enter_context(Table(log=store, events=store.events, report=say))
+        if not store.events:
+            table.restart([Game(players=config.players, rules=config.rules, source="host")])
+        if config.panel.buzzer is not None or config.panel.seat_leds or config.panel.color_led \
+                or config.panel.uno_buttons:
+            panel = TablePanel(config.panel, table.post)
+            stack.callback(panel.close)
+            table.subscribe(panel.show)
+        camera = CameraWatch(watched_source(config.camera, say), table, CardModel(config.model),
+                             starting_zones(config), len(table.snapshot.players), report=say,
+                             keep=config.state / LAYOUT_FILE)
+        stack.enter_context(serving(table, camera, config.host, config.port, config.pin, say))
+        camera.start()
+        stack.callback(camera.close)
+        stop.wait()
+

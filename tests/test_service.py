@@ -1,0 +1,141 @@
+"""The table unit as the Pi runs it, on the simulator's camera and gpiozero's mock pins; and `tabletop doctor`."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from tabletop.config import Config, Panel
+from tabletop.doctor import examine
+from tabletop.events import Event, Game
+from tabletop.service import LAYOUT_FILE, run_service
+from tabletop.store import FILE_NAME, GameStore
+from tabletop.watcher.layout import read_layout
+from tabletop.watching import starting_layout
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def unit(tmp_path: Path, port: int) -> Config:
+    return Config(players=("Ann", "Bo", "Cy", "Di"), camera="sim:3", host="127.0.0.1", port=port, pin="2468",
+                  state=tmp_path, panel=Panel(buzzer=None))
+
+
+def run_until(config: Config, done: Callable[[], bool]) -> list[str]:
+    """Run the service on a thread until ``done(store)`` holds (or 60 s pass); what it said."""
+    said: list[str] = []
+    stop = threading.Event()
+    thread = threading.Thread(target=run_service, args=(config, stop, said.append))
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not done() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    stop.set()
+    thread.join(timeout=30)
+    assert not thread.is_alive()
+    return said
+
+
+def logged(tmp_path: Path) -> list[Event]:
+    if not (tmp_path / FILE_NAME).exists():
+        return []
+    store = GameStore(tmp_path)
+    events = store.events
+    store.close()
+    return events
+
+
+def test_the_service_records_what_the_camera_sees_and_resumes_after_a_restart(tmp_path: Path) -> None:
+    config = unit(tmp_path, free_port())
+    said = run_until(config, lambda: len(logged(tmp_path)) > 6)
+    first = logged(tmp_path)
+    assert first[0] == Game(players=("Ann", "Bo", "Cy", "Di"))
+    assert {event.source for event in first[1:]} == {"camera"}
+    assert any(line.startswith("scoreboard: http://127.0.0.1:") for line in said)
+    state: dict[str, list[str]] = {}
+
+    def answered() -> bool:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{config.port}/api/record", timeout=2) as response:
+                state["lines"] = response.read().decode().splitlines()
+            return True
+        except OSError:
+            return False
+
+    run_until(config, answered)
+    resumed = [json.loads(line) for line in state["lines"]]
+    assert resumed[:len(first)] == [event.to_json() for event in first]
+
+
+def test_the_hosts_zones_are_kept_in_the_state_directory(tmp_path: Path) -> None:
+    config = unit(tmp_path, free_port())
+    zones = starting_layout((640, 480), 4)
+    body = json.dumps({"discard": {"centre": list(zones.discard.centre), "radius": zones.discard.radius},
+                       "draw": {"centre": list(zones.draw.centre), "radius": zones.draw.radius},
+                       "reveal": {"left": 100, "top": 300, "right": 500, "bottom": 460},
+                       "centre": [320, 240], "seats": [90, 180, 270, 0], "card_height": 86}).encode()
+
+    def moved() -> bool:
+        request = urllib.request.Request(f"http://127.0.0.1:{config.port}/api/layout", data=body, method="PUT",
+                                         headers={"X-Host-Pin": "2468", "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=2):
+                return True
+        except OSError:
+            return False
+
+    run_until(config, moved)
+    kept = read_layout(tmp_path / LAYOUT_FILE)
+    assert (kept.seats, kept.card_height) == ((90, 180, 270, 0), 86)
+
+
+def test_the_doctor_passes_a_sound_unit(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'state = "{tmp_path}"\n[camera]\nsource = "sim:2"\n[web]\nport = {free_port()}\n'
+                      '[panel]\nbuzzer = 18\nseat_leds = [5, 6]\n', encoding="utf-8")
+    findings = examine(config, environ={}, pin_factory=MockFactory())
+    assert all(finding.ok for finding in findings), [f.line() for f in findings]
+    assert [finding.what for finding in findings] == ["config", "state directory", "card model", "camera",
+                                                     "panel", "port"]
+
+
+@pytest.mark.parametrize(("text", "what", "words"), [
+    ("[web]\nprot = 1\n", "config", "web.prot: unknown setting"),
+    ('state = "/nonexistent/tabletop"\n', "state directory", "does not exist"),
+    ('[camera]\nsource = "camera:7"\n', "camera", "camera:7"),
+    ('[camera]\nsource = "/no/such/video.mp4"\n', "camera", "not a source tabletop knows"),
+])
+def test_the_doctor_says_what_to_fix(tmp_path: Path, text: str, what: str, words: str) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(text, encoding="utf-8")
+    findings = examine(config, environ={"TABLETOP_STATE": str(tmp_path)} if "state" not in text else {},
+                       pin_factory=MockFactory())
+    bad = [finding for finding in findings if not finding.ok]
+    assert bad and bad[0].what == what and words in bad[0].detail, [f.line() for f in findings]
+
+
+def test_the_doctor_finds_a_busy_port_and_a_damaged_log_and_changes_neither(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).write_bytes(b"scribbles" * 200)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        config = tmp_path / "config.toml"
+        config.write_text(f'state = "{tmp_path}"\n[camera]\nsource = "sim:2"\n[web]\nhost = "127.0.0.1"\n'
+                          f'port = {port}\n', encoding="utf-8")
+        findings = {finding.what: finding for finding in examine(config, environ={}, pin_factory=MockFactory())}
+    assert not findings["port"].ok and "another program" in findings["port"].detail
+    assert not findings["game log"].ok
+    assert (tmp_path / FILE_NAME).read_bytes() == b"scribbles" * 200

@@ -1,0 +1,141 @@
+"""The game log: every acknowledged event survives a kill, a restart resumes the game, a damaged log is kept."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tabletop.events import Event, Game, Play, event_from_json
+from tabletop.referee import replay
+from tabletop.simulate import simulate_game
+from tabletop.store import FILE_NAME, GameStore
+from tabletop.table import Table
+
+# A table process as the service runs one: it resumes from the log, then acknowledges each event it is sent
+# once the table has applied it.
+SERVICE = """
+import json, sys
+from pathlib import Path
+from tabletop.events import event_from_json
+from tabletop.store import GameStore
+from tabletop.table import Table
+store = GameStore(Path(sys.argv[1]))
+with Table(log=store, events=store.events) as table:
+    print("ready", len(table.snapshot.record), flush=True)
+    for line in sys.stdin:
+        applied = table.submit(event_from_json(json.loads(line)))
+        print("ack", applied.snapshot.version, flush=True)
+"""
+
+
+KILLS = 10
+
+
+def service(directory: Path) -> tuple[subprocess.Popen[str], int]:
+    process = subprocess.Popen([sys.executable, "-c", SERVICE, str(directory)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    ready = process.stdout.readline().split()
+    assert ready[0] == "ready"
+    return process, int(ready[1])
+
+
+def test_a_process_killed_at_random_points_loses_no_acknowledged_event(tmp_path: Path) -> None:
+    events = simulate_game(11, rules={"preset": "official", "hand_size": 4}, players=3).events[:300]
+    rng = random.Random(5)
+    acknowledged = kills = 0
+    while acknowledged < len(events):
+        process, resumed = service(tmp_path)
+        # The log holds every event acknowledged before the kill, and at most the one that was on its way.
+        assert resumed - acknowledged in (0, 1), (resumed, acknowledged)
+        acknowledged = resumed
+        batch = events[acknowledged:acknowledged + rng.randint(1, 25)]
+        kill = kills < KILLS and acknowledged + len(batch) < len(events)
+        assert process.stdin is not None and process.stdout is not None
+        for k, event in enumerate(batch):
+            process.stdin.write(json.dumps(event.to_json()) + "\n")
+            process.stdin.flush()
+            if kill and k == len(batch) - 1:
+                time.sleep(rng.uniform(0, 0.004))
+                os.kill(process.pid, signal.SIGKILL)
+                kills += 1
+            else:
+                assert process.stdout.readline().startswith("ack")
+                acknowledged += 1
+        process.stdin.close()
+        process.wait(timeout=10)
+        process.stdout.close()
+    assert kills == KILLS
+    store = GameStore(tmp_path)
+    assert store.events == events
+    assert replay(list(enumerate(store.events))) == replay(list(enumerate(events)))
+    store.close()
+
+
+def test_a_restarted_table_resumes_the_game_where_it_was(tmp_path: Path) -> None:
+    events = simulate_game(12, players=3).events[:40]
+    store = GameStore(tmp_path)
+    with Table(log=store) as table:
+        for event in events:
+            table.submit(event)
+        state = table.snapshot.state
+    store.close()
+    reopened = GameStore(tmp_path)
+    with Table(log=reopened, events=reopened.events) as table:
+        assert table.snapshot.state == state
+        assert table.snapshot.record == tuple(events)
+
+
+def test_a_new_game_keeps_the_old_one_in_the_log(tmp_path: Path) -> None:
+    first = simulate_game(13, players=2).events[:10]
+    store = GameStore(tmp_path)
+    with Table(log=store) as table:
+        for event in first:
+            table.submit(event)
+        table.submit(Game(players=("Ann", "Bo", "Cy")))
+    assert [count for _, _, count in store.games()] == [10, 1]
+    assert store.record(store.games()[0][0]) == first
+    assert GameStore(tmp_path).events == [Game(players=("Ann", "Bo", "Cy"))]
+
+
+def test_a_damaged_log_is_reported_kept_aside_and_never_overwritten(tmp_path: Path) -> None:
+    (tmp_path / FILE_NAME).write_bytes(b"this is not a database, it is a shopping list" * 100)
+    heard: list[str] = []
+    store = GameStore(tmp_path, report=heard.append)
+    kept = [path for path in tmp_path.iterdir() if ".unreadable-" in path.name]
+    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not a database")
+    assert "could not be read" in heard[0] and kept[0].name in heard[0]
+    assert store.events == []
+    store.restart([Game(players=("Ann", "Bo"))])
+    assert GameStore(tmp_path).events == [Game(players=("Ann", "Bo"))]
+
+
+def test_a_log_with_an_unreadable_event_is_kept_aside(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    store.restart([Game(players=("Ann", "Bo"))])
+    store.close()
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        db.execute("INSERT INTO events VALUES (1, 1, '{\"type\": \"teleport\"}', 0)")
+    heard: list[str] = []
+    assert GameStore(tmp_path, report=heard.append).events == []
+    assert "unknown event type 'teleport'" in heard[0]
+
+
+def test_the_log_holds_events_as_game_record_lines(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    events: list[Event] = [Game(players=("Ann", "Bo")), event_from_json({"type": "deal", "dealer": 1}),
+                           event_from_json({"type": "flip", "card": "red-5"})]
+    store.restart(events[:1])
+    for event in events[1:]:
+        store.append(event)
+    store.append(Play(card=events[2].card, seat=0, source="camera"))  # type: ignore[attr-defined]
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        lines = [json.loads(text) for (text,) in db.execute("SELECT event FROM events ORDER BY line")]
+    assert lines[-1] == {"type": "play", "card": "red-5", "seat": 0, "source": "camera"}
