@@ -90,3 +90,9 @@ def test_a_bad_environment_variable_is_named(tmp_path: Path) -> None:
 def test_a_missing_config_file_given_by_name_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="no such file"):
         load_config(tmp_path / "nowhere.toml", environ={})
+
+
+def test_the_example_config_shipped_for_the_pi_is_valid() -> None:
+    example = Path(__file__).parents[1] / "systemd" / "config.example.toml"
+    config = load_config(example, environ={})
+    assert (config.players, config.camera, config.pin) == (("Ann", "Bo", "Cy", "Di"), "picamera", "1234")
