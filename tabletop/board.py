@@ -26,6 +26,10 @@ from tabletop.events import (
     Verdict,
 )
 
+RECENT = 60
+"""Lines of the record the board's view carries: enough to correct what just happened, small enough to send to
+every phone after every event. The host page fetches the whole record when asked."""
+
 REASONS = {
     "missed-uno": "did not call UNO",
     "false-uno": "called UNO without one card left",
@@ -54,10 +58,25 @@ def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: Stat
                  "totals": list(v.totals)} for v in verdicts if isinstance(v, Score)],
         winner=next((v.winner for v in verdicts if isinstance(v, GameEnd)), None),
         unsure=unsure_readings(record),
-        record=[{"ref": ref, "event": event.to_json(), "text": describe(event, players)}
-                for ref, event in enumerate(record)],
+        record=record_lines(record, players, len(record) - RECENT),
+        lines=len(record),
+        next_dealer=next_dealer(record),
     )
     return view
+
+
+def record_lines(record: Sequence[Event], players: Sequence[str], start: int = 0) -> list[dict[str, Any]]:
+    """The record from line ``start`` on, each line with its ref and what it says in words."""
+    first = max(0, start)
+    return [{"ref": ref, "event": event.to_json(), "text": describe(event, players)}
+            for ref, event in enumerate(record[first:], first)]
+
+
+def next_dealer(record: Sequence[Event]) -> int:
+    """The seat after the last dealer: the deal passes round the table (seat 0 deals first)."""
+    players = len(record[0].players) if record and isinstance(record[0], Game) else 1
+    dealers = [event.dealer for event in _standing(record) if isinstance(event, Deal)]
+    return (dealers[-1] + 1) % players if dealers else 0
 
 
 def penalty_json(penalty: Penalty, players: Sequence[str]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -35,6 +35,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--port", type=int, default=8000, help="port to serve on (default 8000; 0 picks a free one)")
     demo.add_argument("--pin", default="1234", help="the host page's PIN (default 1234)")
     demo.add_argument("--speed", type=float, default=1.0, help="play the film this many times faster")
+    demo.add_argument("--state", type=Path, help="keep the game log here (default: a new temporary folder)")
     demo.set_defaults(run=_demo)
 
     serve = commands.add_parser("serve", help="the table unit: camera, referee, panel, game log and scoreboard")
@@ -88,26 +89,26 @@ def _parser() -> argparse.ArgumentParser:
     calibrate.set_defaults(run=_calibrate)
 
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
-    bench.add_argument("part", nargs="?", default="referee",
-                       choices=["referee", "classify", "pipeline", "watcher", "web"], help="what to measure")
+    bench.add_argument("part", nargs="?", default="all",
+                       choices=["all", "referee", "classify", "pipeline", "watcher", "web"],
+                       help="what to measure (default: everything, then one table of the figures with goals)")
     bench.add_argument("--seconds", type=float, default=300.0, help="how long the web benchmark runs")
     bench.set_defaults(run=_bench)
     return parser
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from tabletop.demo import run_demo
+    from tabletop.demo import DemoSettings, run_demo
 
+    settings = DemoSettings(args.seed, args.rounds, args.players, args.host, args.port, args.pin, args.speed,
+                            args.state)
     try:
-        games = run_demo(args.seed, args.rounds, args.players, args.host, args.port, args.pin, args.speed)
+        run_demo(settings, say=lambda text: print(text, flush=True))
     except KeyboardInterrupt:
         return 0
     except (TabletopError, OSError) as err:
         print(f"tabletop demo: {err}", file=sys.stderr)
         return 2
-    for snapshot in games:
-        print(f"final state: {json.dumps(snapshot.state.to_json() if snapshot.state else None)}")
-        print(f"{len(snapshot.record)} events recorded, {len(snapshot.verdicts)} verdicts")
     return 0
 
 
@@ -289,14 +290,13 @@ def _bench(args: argparse.Namespace) -> int:
     from tabletop import bench
     from tabletop.web.bench import bench_web
 
-    parts: dict[str, Callable[[], Iterator[str]]] = {
-        "referee": bench.bench_referee, "classify": bench.bench_classify, "pipeline": bench.bench_pipeline,
-        "watcher": bench.bench_watcher, "web": lambda: bench_web(seconds=args.seconds)}
-    lines = parts[args.part]()
-    for line in lines:
-        print(line, flush=True)
+    if args.part == "all":
+        bench.bench_all(lambda line: print(line, flush=True))
+        return 0
+    figures = bench_web(seconds=args.seconds) if args.part == "web" else bench.parts()[args.part]()
+    for found in figures:
+        print(found.line, flush=True)
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from tabletop.board import penalty_json
 from tabletop.events import Penalty, Score
 from tabletop.service import serving
 from tabletop.sources import Frame
+from tabletop.store import GameStore
 from tabletop.table import Snapshot, Table
 from tabletop.tablesim.table import SimulatedTable, simulated_table
 from tabletop.vision.model import CardModel
@@ -56,12 +60,40 @@ def announce(snapshot: Snapshot, say: Callable[[str], None]) -> None:
             say(f"round {verdict.round}: {snapshot.players[verdict.winner]} went out and scores {verdict.points}")
 
 
-def run_demo(seed: int = 1, rounds: int | None = None, players: int = 4, host: str = "0.0.0.0", port: int = 8000,
-             pin: str = "1234", speed: float = 1.0, say: Callable[[str], None] = print) -> list[Snapshot]:
-    """Serve the scoreboard and play simulated games until stopped, or ``rounds`` rounds; the final snapshots."""
+@dataclass(frozen=True)
+class DemoSettings:
+    """What ``tabletop demo`` plays and where it serves; ``state`` None keeps the game log in a fresh folder."""
+
+    seed: int = 1
+    rounds: int | None = None
+    players: int = 4
+    host: str = "0.0.0.0"
+    port: int = 8000
+    pin: str = "1234"
+    speed: float = 1.0
+    state: Path | None = None
+    linger: float = 2.0
+    """Seconds the scoreboard stays up after the last round, so that every phone gets the final board."""
+
+
+def summary(snapshot: Snapshot) -> str:
+    """The end of a filmed game in one line: events, verdicts, and the final state as GAME-RECORD.md writes it."""
+    state = json.dumps(snapshot.state.to_json() if snapshot.state else None)
+    return f"summary: {len(snapshot.record)} events, {len(snapshot.verdicts)} verdicts; final state {state}"
+
+
+def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list[Snapshot]:
+    """Serve the scoreboard and play simulated games until stopped, or ``rounds`` rounds; the final snapshots.
+
+    Everything is the real thing but the table: the game log is SQLite, the camera thread watches the film.
+    """
+    seed, rounds, players, speed = settings.seed, settings.rounds, settings.players, settings.speed
+    state = settings.state or Path(tempfile.mkdtemp(prefix="tabletop-demo-"))
+    say(f"game log: {state}")
     finished: list[Snapshot] = []
     model = CardModel()
-    with Table() as table:
+    store = GameStore(state, report=say)
+    with Table(log=store, report=say) as table:
         table.subscribe(lambda snapshot: announce(snapshot, say))
 
         def filmed(game_seed: int) -> CameraWatch:
@@ -70,12 +102,15 @@ def run_demo(seed: int = 1, rounds: int | None = None, players: int = 4, host: s
                                report=say)
 
         camera = filmed(seed)
-        with serving(table, camera, host, port, pin, say) as server:
+        with serving(table, camera, settings.host, settings.port, settings.pin, say) as server:
             for game_seed in itertools.count(seed):
                 if game_seed != seed:
                     camera = server.app.extensions["tabletop"].camera = filmed(game_seed)
                 camera.start().wait()
                 finished.append(table.snapshot)
+                say(summary(table.snapshot))
                 if rounds is not None:
+                    time.sleep(settings.linger)
                     break
+    store.close()
     return finished

@@ -49,10 +49,13 @@ def table() -> Iterator[Table]:
 @pytest.fixture(scope="module")
 def server(table: Table) -> Iterator[Server]:
     simulated = simulated_table(33, players=3, rules={"preset": "official", "hand_size": 3}, rounds=1)
-    camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=lambda _: None)
-    app = create_app(table, WebSettings(pin=PIN), camera=camera)
-    with Server(app, host="127.0.0.1", port=0) as running:
-        yield running
+    with Table() as filmed:  # the camera watches a game of its own, so the tests' records stay theirs
+        camera = CameraWatch(simulated.video, filmed, CardModel(), simulated.layout, report=lambda _: None)
+        app = create_app(table, WebSettings(pin=PIN), camera=camera)
+        camera.start()
+        with Server(app, host="127.0.0.1", port=0) as running:
+            yield running
+        camera.close()
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +75,7 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def call(server: Server, path: str, body: Any, method: str = "POST") -> Any:
-    data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+    data = None if body is None else body.encode() if isinstance(body, str) else json.dumps(body).encode()
     request = urllib.request.Request(server.url() + path, data=data, method=method,
                                      headers={"X-Host-Pin": PIN, "Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:
@@ -159,3 +162,28 @@ def test_every_page_fits_a_360_pixel_phone(server: Server, page: Page, path: str
     page.wait_for_load_state("load")
     page.wait_for_timeout(300)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_host_drags_a_zone_over_the_live_preview_and_saves_it(server: Server, page: Page) -> None:
+    start(server)
+    page.goto(server.url() + "/host")
+    page.locator("#pin").fill(PIN)
+    page.locator("#pin-submit").click()
+    page.locator("#camera summary").click()
+    expect(page.locator("[data-zone='discard']")).to_be_visible()
+    page.wait_for_function("document.getElementById('camera-img').naturalWidth === 640")
+    before = call(server, "/api/layout", None, method="GET")["layout"]["discard"]["centre"]
+    box = page.locator("[data-zone='discard']").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 30, y + 15, steps=5)
+    page.mouse.up()
+    page.locator("#save-layout").click()
+    expect(page.locator("#camera-message")).to_contain_text("saved")
+    after = call(server, "/api/layout", None, method="GET")["layout"]["discard"]["centre"]
+    shown = page.evaluate("document.getElementById('camera-view').clientWidth")
+    assert after[0] - before[0] == pytest.approx(30 * 640 / shown, abs=2)
+    assert after[1] - before[1] == pytest.approx(15 * 640 / shown, abs=2)
+    page.screenshot(path=str(OUTPUT / "host-camera.png"), full_page=True)

@@ -369,3 +369,16 @@ def test_layout_json_round_trips_through_the_api(client: FlaskClient) -> None:
     camera = StillCamera()
     assert client.get("/api/layout", headers=HOST).get_json()["layout"] == json.loads(
         json.dumps(layout_to_json(camera.layout)))
+
+
+def test_the_view_carries_the_recent_lines_and_the_whole_record_is_a_request_away(client: FlaskClient) -> None:
+    start(client)
+    for _ in range(70):
+        post(client, {"type": "uno", "seat": 0})
+    view = client.get("/api/view").get_json()
+    assert view["lines"] == len(RECORD) + 70
+    assert [line["ref"] for line in view["record"]] == list(range(view["lines"] - 60, view["lines"]))
+    whole = client.get("/api/lines").get_json()
+    assert [line["ref"] for line in whole] == list(range(view["lines"]))
+    assert whole[1]["text"] == "deal (dealer Cy)"
+    assert view["next_dealer"] == 0

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 from flask import Blueprint, Response, abort, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException
 
+from tabletop.board import record_lines
 from tabletop.cards import ALL_CARDS
 from tabletop.errors import RecordError, TabletopError
 from tabletop.events import Event, event_from_json
@@ -77,6 +78,12 @@ def record() -> Response:
     if request.args.get("download"):
         response.headers["Content-Disposition"] = "attachment; filename=game.jsonl"
     return response
+
+
+@blueprint.get("/api/lines")
+def lines() -> Response:
+    snapshot = scoreboard().table.snapshot
+    return jsonify(record_lines(snapshot.record, snapshot.players))
 
 
 @blueprint.get("/api/rules")

@@ -216,8 +216,7 @@ function renderSeatControls() {
 
 // The seat after the last dealer: dealing passes round the table.
 function nextDealer() {
-  const deals = (view.record || []).filter(entry => entry.event.type === 'deal');
-  return deals.length ? (deals[deals.length - 1].event.dealer + 1) % players().length : 0;
+  return view.next_dealer || 0;
 }
 
 function showEndLabel() {
@@ -329,8 +328,18 @@ function fates(record) {
   return byRef;
 }
 
-function renderRecord() {
-  const record = view.record || [];
+// The view carries the recent lines only; "Show the whole record" fetches every line after each change.
+let wholeRecord = null;
+
+async function renderRecord() {
+  if (wholeRecord !== null) {
+    const result = await api('/api/lines');
+    if (result.ok) wholeRecord = result.data;
+  }
+  const record = wholeRecord || view.record || [];
+  const older = byId('record-older');
+  older.hidden = wholeRecord !== null || (view.lines || 0) <= record.length;
+  older.textContent = `Show the whole record (${view.lines} lines)`;
   const fateOf = fates(record);
   const items = [...record].reverse().map(entry => ({...entry, fate: fateOf.get(entry.ref) || null}));
   syncList(byId('record'), items, item => item.ref, recordRow);
@@ -599,6 +608,7 @@ function wire() {
   byId('camera').addEventListener('toggle', () => (byId('camera').open ? startCamera() : stopCamera()));
   byId('card-height').addEventListener('change', setCardHeight);
   byId('save-layout').addEventListener('click', saveLayout);
+  byId('record-older').addEventListener('click', () => { wholeRecord = []; renderRecord(); });
   byId('reload-layout').addEventListener('click', () => loadLayout('Zones as last saved.'));
   byId('spread-seats').addEventListener('click', spreadSeats);
   new ResizeObserver(placeZones).observe(byId('camera-view'));
