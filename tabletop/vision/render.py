@@ -49,6 +49,7 @@ class Deck:
     numeral_flipped: bool
     border: float
     shadow: tuple[int, int]
+    nine_is_base: bool
 
     @staticmethod
     def random(rng: np.random.Generator, design: Design) -> Deck:
@@ -63,7 +64,8 @@ class Deck:
                     oval_tilt=float(rng.uniform(25, 40)), oval_size=float(rng.uniform(0.9, 1.08)),
                     numeral_size=float(rng.uniform(0.85, 1.12)), numeral_flipped=bool(rng.random() < 0.3),
                     border=float(rng.uniform(0.055, 0.08)),
-                    shadow=(int(rng.integers(-7, -2)), int(rng.integers(2, 7))))
+                    shadow=(int(rng.integers(-7, -2)), int(rng.integers(2, 7))),
+                    nine_is_base=bool(rng.random() < 0.5))
 
 
 def _vary(ink: BGR, rng: np.random.Generator) -> BGR:
@@ -209,6 +211,9 @@ class Painter:
             cv2.ellipse(face, CENTRE, axes, deck.oval_tilt, 0, 360, deck.inks["white"], -1, cv2.LINE_AA)
         else:
             _quadrants(face, CENTRE, axes, deck.oval_tilt, deck)
+            if self.design == "modern":
+                cv2.ellipse(face, CENTRE, axes, deck.oval_tilt, 0, 360, deck.inks["white"],
+                            max(2, round(WIDTH * 0.022)), cv2.LINE_AA)
         if self.card.rank == "wild-draw-four":
             _four_cards(face, CENTRE, HEIGHT * 0.36 * deck.numeral_size, deck)
         elif self.design == "modern":
@@ -254,7 +259,9 @@ def _symbol_mask(text: str, centre: tuple[int, int], size: float, deck: Deck, in
 
 def _glyphs(mask: Image, text: str, centre: tuple[int, int], size: float, deck: Deck, index: bool) -> None:
     assert deck.typeface is not None
-    ink = glyphs.text_mask(deck.typeface, text)
+    ink = glyphs.text_mask(deck.typeface, _turned_twin(text, deck))
+    if _turned_twin(text, deck) != text:
+        ink = ink[::-1, ::-1]
     height = size * (0.62 if index else 0.8)
     width = ink.shape[1] * height / ink.shape[0] * (0.9 + 0.25 * (deck.weight - 0.75))
     if not index:
@@ -270,6 +277,17 @@ def _glyphs(mask: Image, text: str, centre: tuple[int, int], size: float, deck: 
         bar = max(2, round(h * (0.07 + 0.05 * (deck.weight - 0.75) * 2)))
         y = y0 + h + round(bar * deck.numeral_size)
         cv2.rectangle(mask, (x0 + round(w * 0.08), y), (x0 + w - round(w * 0.08), y + bar), 255, -1, cv2.LINE_AA)
+
+
+def _turned_twin(text: str, deck: Deck) -> str:
+    """The numeral to draw: decks print 6 and 9 as one glyph turned over, told apart only by the underline.
+
+    Each deck takes its glyph from one of the two, so the model cannot learn a typeface's 6 from its 9 and must
+    read the underline, as a person does.
+    """
+    if text not in ("6", "9"):
+        return text
+    return "9" if deck.nine_is_base else "6"
 
 
 def _stamp(mask: Image, ink: Image, x0: int, y0: int) -> None:
@@ -291,7 +309,12 @@ def _hershey(mask: Image, text: str, centre: tuple[int, int], size: float, deck:
         scale = min(scale, WIDTH * 0.5 / w1)
     (w, h), _ = cv2.getTextSize(text, deck.font, scale, thickness)
     origin = (round(centre[0] - w / 2), round(centre[1] + h / 2))
-    cv2.putText(mask, text, origin, deck.font, scale, 255, thickness, cv2.LINE_AA)
+    drawn = np.zeros_like(mask)
+    cv2.putText(drawn, _turned_twin(text, deck), origin, deck.font, scale, 255, thickness, cv2.LINE_AA)
+    if _turned_twin(text, deck) != text:
+        box = (slice(origin[1] - h, origin[1] + 1), slice(origin[0], origin[0] + w + 1))
+        drawn[box] = drawn[box][::-1, ::-1].copy()
+    np.maximum(mask, drawn, out=mask)
     if text in ("6", "9"):
         y = origin[1] + round(thickness * 1.3)
         inset = round(w * 0.12)
@@ -308,22 +331,29 @@ def _skip(mask: Image, centre: tuple[int, int], size: float, ink: int, deck: Dec
 
 
 def _reverse(mask: Image, centre: tuple[int, int], size: float, ink: int, deck: Deck) -> None:
-    """Two arrows with solid heads on a diagonal, side by side, one up and to the right, one down and to the left."""
-    thickness = _stroke(size, deck)
-    length, offset = size * 0.42, size * 0.14
-    along, across = np.array([1.0, -1.0]) / math.sqrt(2), np.array([1.0, 1.0]) / math.sqrt(2)
+    """Two fat arrows along the rising diagonal whose tails hook past each other into an S, as decks print it.
+
+    Each arrow clears a thin gap around itself before it is drawn, so that the outline printed later shows as the
+    dark seam between the two tails.
+    """
+    height = size * 0.95
+    thickness = max(1, round(height * 0.17 * deck.weight))
+    gap = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * max(1, round(height * 0.03)) + 1,) * 2)
+    head = np.array([[0.37, -0.48], [-0.01, -0.46], [0.29, -0.14]])
+    t = np.linspace(0, 1, 24)[:, None]
+    base, bend, tail = head[1:].mean(axis=0), np.array([-0.03, -0.12]), np.array([-0.13, -0.04])
+    shaft = (1 - t) ** 2 * base + 2 * t * (1 - t) * bend + t ** 2 * tail
     for sign in (1, -1):
-        middle = np.array(centre) + sign * offset * across
-        tail, head = middle - sign * length * along, middle + sign * length * along
-        neck = head - sign * along * size * 0.26
-        cv2.line(mask, _point(tail), _point(neck), ink, thickness, cv2.LINE_AA)
-        wing = across * thickness * 1.4
-        cv2.fillConvexPoly(mask, np.array([_point(head), _point(neck + wing), _point(neck - wing)], np.int32), ink,
-                           cv2.LINE_AA)
+        arrow = np.zeros_like(mask)
+        cv2.polylines(arrow, [_points(centre, sign * height, shaft)], False, ink, thickness, cv2.LINE_AA)
+        cv2.fillConvexPoly(arrow, _points(centre, sign * height, head), ink, cv2.LINE_AA)
+        mask[cv2.dilate(arrow, gap) > 0] = 0
+        np.maximum(mask, arrow, out=mask)
 
 
-def _point(xy: np.ndarray) -> tuple[int, int]:
-    return round(float(xy[0])), round(float(xy[1]))
+def _points(centre: tuple[int, int], scale: float, shape: np.ndarray) -> np.ndarray:
+    """A shape drawn in units of the symbol's height around its centre, as integer pixel points."""
+    return np.round(np.array(centre) + shape * scale).astype(np.int32)
 
 
 def _draw_two(mask: Image, centre: tuple[int, int], size: float, ink: int, deck: Deck) -> None:
@@ -357,23 +387,37 @@ def _four_cards(img: Image, centre: tuple[int, int], size: float, deck: Deck) ->
 
 
 def _wild_word(img: Image, deck: Deck) -> None:
-    """The newer print's word-art WILD, each letter in its own colour, heavy outlined, tilted up to the right."""
+    """The newer print's word-art WILD across the oval: each letter in its own colour, outlined in white, on a
+    deep black extrusion, tilted up to the right."""
     font = deck.typeface or glyphs.fonts(False)[0]
     letters = [glyphs.glyph(font, c) for c in "WILD"]
-    height = round(HEIGHT * 0.14)
-    layer, mask = img.copy(), np.zeros(img.shape[:2], np.uint8)
-    widths = [round(m.shape[1] * height / m.shape[0]) for m in letters]
+    height = round(HEIGHT * 0.18 * deck.numeral_size)
+    widths = [max(round(height * 0.3), round(m.shape[1] * height / m.shape[0])) for m in letters]
+    word = np.zeros(img.shape[:2], np.uint8)
+    masks = []
     x = CENTRE[0] - sum(widths) // 2
-    for letter, width, ink in zip(letters, widths, ("red", "yellow", "green", "blue"), strict=True):
+    for letter, width in zip(letters, widths, strict=True):
         one = np.zeros(img.shape[:2], np.uint8)
         _stamp(one, cv2.resize(letter, (width, height), interpolation=cv2.INTER_AREA), x, CENTRE[1] - height // 2)
-        _print_layers(layer, one, deck.inks[ink], deck.inks["black"], deck.shadow, 4)
-        np.maximum(mask, cv2.dilate(one, np.ones((11, 11), np.uint8)), out=mask)
+        masks.append(one)
+        np.maximum(word, one, out=word)
         x += width
-    turn = cv2.getRotationMatrix2D(CENTRE, 20, 1.0)
+    edge = max(3, round(height * 0.08))
+    outlined = cv2.dilate(word, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * edge + 1, 2 * edge + 1)))
+    layer = img.copy()
+    depth = round(height * 0.22)
+    for step in range(depth, 0, -1):  # the extrusion: the outlined word stacked down and to the left
+        _blend(layer, np.roll(outlined, (step, -step // 2), axis=(0, 1)), deck.inks["black"])
+    _blend(layer, outlined, deck.inks["white"])
+    for one, ink in zip(masks, ("red", "yellow", "green", "blue"), strict=True):
+        _blend(layer, one, deck.inks[ink])
+    cover = np.zeros_like(word)
+    for step in range(depth + 1):
+        np.maximum(cover, np.roll(outlined, (step, -step // 2), axis=(0, 1)), out=cover)
+    turn = cv2.getRotationMatrix2D(CENTRE, float(15 + deck.oval_tilt * 0.4), 1.0)
     layer = cv2.warpAffine(layer, turn, (WIDTH, HEIGHT))
-    mask = cv2.warpAffine(mask, turn, (WIDTH, HEIGHT))
-    img[mask > 127] = layer[mask > 127]
+    cover = cv2.warpAffine(cover, turn, (WIDTH, HEIGHT))
+    img[cover > 127] = layer[cover > 127]
 
 
 def _paint_back(face: Image, deck: Deck) -> None:

@@ -32,7 +32,7 @@ class Recipe:
 
     seed: int = 1
     samples: int = 100_000
-    epochs: int = 10
+    epochs: int = 14
     batch: int = 128
     learning_rate: float = 3e-3
     weight_decay: float = 5e-4

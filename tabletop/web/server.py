@@ -15,6 +15,10 @@ from tabletop.web import stop_streams
 
 THREADS = 48
 """Ten players with a phone and a board screen each, the host, and room for phones that reconnect."""
+OUTBUF = 64 * 1024
+"""Bytes a connection may have waiting to be sent. Waitress frees a connection's buffer only when it moves on to
+a new one at this size, so its default (16 MB) let every open stream hold megabytes it had long sent; a phone
+that falls this far behind makes its stream wait instead."""
 
 
 class Server:
@@ -22,8 +26,8 @@ class Server:
 
     def __init__(self, app: Flask, host: str = "0.0.0.0", port: int = 8000, threads: int = THREADS) -> None:
         self.app = app
-        self._server = waitress.create_server(app, host=host, port=port, threads=threads,
-                                              channel_timeout=60, ident="tabletop")
+        self._server = waitress.create_server(app, host=host, port=port, threads=threads, channel_timeout=60,
+                                              outbuf_high_watermark=OUTBUF, ident="tabletop")
         self._thread = threading.Thread(target=self._server.run, name="web", daemon=True)
 
     @property
