@@ -28,7 +28,8 @@ class Server:
         self.app = app
         self._server = waitress.create_server(app, host=host, port=port, threads=threads, channel_timeout=60,
                                               outbuf_high_watermark=OUTBUF, ident="tabletop")
-        self._thread = threading.Thread(target=self._server.run, name="web", daemon=True)
+        self._closing = False
+        self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
 
     @property
     def port(self) -> int:
@@ -43,12 +44,21 @@ class Server:
 
     def close(self) -> None:
         """End the streams and let the worker threads finish, then drop every connection and stop listening."""
+        self._closing = True
         stop_streams(self.app)
         self._server.task_dispatcher.shutdown()
         for channel in list(self._server._map.values()):
             channel.close()
         self._server.close()
         self._thread.join(timeout=5)
+
+    def _serve(self) -> None:
+        try:
+            self._server.run()
+        except OSError:
+            # Closing the connections under the loop's feet makes its last poll see closed sockets.
+            if not self._closing:
+                raise
 
     def __enter__(self) -> Server:
         return self.start()
