@@ -25,6 +25,7 @@ from tabletop.events import (
     Unsure,
     Verdict,
 )
+from tabletop.record import corrected
 
 RECENT = 60
 """Lines of the record the board's view carries: enough to correct what just happened, small enough to send to
@@ -108,7 +109,7 @@ def unsure_readings(record: Sequence[Event]) -> list[dict[str, Any]]:
     A reading is settled by a correction pointing at it, or once a later card lands on the pile. ``flip`` marks
     the first card of a round: confirming it turns it into the round's ``flip``, not a play.
     """
-    corrected = {event.ref for event in record if isinstance(event, CORRECTIONS)}
+    settled = {event.ref for event in record if isinstance(event, CORRECTIONS)}
     pending: list[dict[str, Any]] = []
     flipped = True
     for ref, event in enumerate(record):
@@ -116,7 +117,7 @@ def unsure_readings(record: Sequence[Event]) -> list[dict[str, Any]]:
             pending, flipped = [], not isinstance(event, Game)
         elif isinstance(event, Deal):
             flipped = False
-        elif isinstance(event, Unsure) and ref not in corrected:
+        elif isinstance(event, Unsure) and ref not in settled:
             pending.append({"ref": ref, "seat": event.seat, "flip": not flipped,
                             "guesses": [[card.name, round(p, 3)] for card, p in event.guesses]})
     return pending
@@ -124,14 +125,7 @@ def unsure_readings(record: Sequence[Event]) -> list[dict[str, Any]]:
 
 def _standing(record: Sequence[Event]) -> list[Event]:
     """The record with its corrections applied (a retracted play is not the wild on top)."""
-    fate: dict[int, Event | None] = {}
-    for event in record:
-        if isinstance(event, Retract):
-            fate[event.ref] = None
-        elif isinstance(event, Amend):
-            fate[event.ref] = event.event
-    standing = (fate.get(ref, event) for ref, event in enumerate(record) if not isinstance(event, CORRECTIONS))
-    return [event for event in standing if event is not None]
+    return [event for _, event in corrected(list(enumerate(record)))]
 
 
 def describe(event: Event, players: Sequence[str]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -102,14 +102,7 @@ def _demo(args: argparse.Namespace) -> int:
 
     settings = DemoSettings(args.seed, args.rounds, args.players, args.host, args.port, args.pin, args.speed,
                             args.state)
-    try:
-        run_demo(settings, say=lambda text: print(text, flush=True))
-    except KeyboardInterrupt:
-        return 0
-    except (TabletopError, OSError) as err:
-        print(f"tabletop demo: {err}", file=sys.stderr)
-        return 2
-    return 0
+    return _until_stopped("demo", lambda: run_demo(settings, say=_say))
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -121,12 +114,21 @@ def _serve(args: argparse.Namespace) -> int:
 
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    return _until_stopped("serve", lambda: run_service(load_config(args.config), stop, say=_say))
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def _until_stopped(command: str, run: Callable[[], object]) -> int:
+    """Run a long-lived command: Ctrl-C is a normal way to stop it; its own errors exit with status 2."""
     try:
-        run_service(load_config(args.config), stop, say=lambda text: print(text, flush=True))
+        run()
     except KeyboardInterrupt:
         return 0
     except (TabletopError, OSError) as err:
-        print(f"tabletop serve: {err}", file=sys.stderr)
+        print(f"tabletop {command}: {err}", file=sys.stderr)
         return 2
     return 0
 
