@@ -16,7 +16,7 @@ from tabletop.events import Event, Game, Play, event_from_json
 from tabletop.referee import replay
 from tabletop.simulate import simulate_game
 from tabletop.store import FILE_NAME, GameStore
-from tabletop.table import Table
+from tabletop.table import Snapshot, Table
 
 # A table process as the service runs one: it resumes from the log, then acknowledges each event it is sent
 # once the table has applied it.
@@ -25,7 +25,7 @@ import json, sys
 from pathlib import Path
 from tabletop.events import event_from_json
 from tabletop.store import GameStore
-from tabletop.table import Table
+from tabletop.table import Snapshot, Table
 store = GameStore(Path(sys.argv[1]))
 with Table(log=store, events=store.events) as table:
     print("ready", len(table.snapshot.record), flush=True)
@@ -79,13 +79,18 @@ def test_a_process_killed_at_random_points_loses_no_acknowledged_event(tmp_path:
     store.close()
 
 
-def test_a_restarted_table_resumes_the_game_where_it_was(tmp_path: Path) -> None:
-    events = simulate_game(12, players=3).events[:40]
-    store = GameStore(tmp_path)
+def played(store: GameStore, events: list[Event]) -> Snapshot:
+    """The table's last snapshot after ``events`` were posted one by one to a table logging to ``store``."""
     with Table(log=store) as table:
         for event in events:
             table.submit(event)
-        state = table.snapshot.state
+        return table.snapshot
+
+
+def test_a_restarted_table_resumes_the_game_where_it_was(tmp_path: Path) -> None:
+    events = simulate_game(12, players=3).events[:40]
+    store = GameStore(tmp_path)
+    state = played(store, events).state
     store.close()
     reopened = GameStore(tmp_path)
     with Table(log=reopened, events=reopened.events) as table:
@@ -96,10 +101,7 @@ def test_a_restarted_table_resumes_the_game_where_it_was(tmp_path: Path) -> None
 def test_a_new_game_keeps_the_old_one_in_the_log(tmp_path: Path) -> None:
     first = simulate_game(13, players=2).events[:10]
     store = GameStore(tmp_path)
-    with Table(log=store) as table:
-        for event in first:
-            table.submit(event)
-        table.submit(Game(players=("Ann", "Bo", "Cy")))
+    played(store, [*first, Game(players=("Ann", "Bo", "Cy"))])
     assert [count for _, _, count in store.games()] == [10, 1]
     assert store.record(store.games()[0][0]) == first
     assert GameStore(tmp_path).events == [Game(players=("Ann", "Bo", "Cy"))]
