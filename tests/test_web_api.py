@@ -15,9 +15,11 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabletop.events import event_from_json
 from tabletop.table import Table
 from tabletop.watcher.layout import Circle, Rect, TableLayout, layout_to_json
 from tabletop.web import WebSettings, create_app, stop_streams
+from tabletop.web.feed import Feed
 from tabletop.web.qr import qr_modules
 
 PIN = "2468"
@@ -265,16 +267,35 @@ def test_the_stream_starts_with_the_whole_picture(app: Flask, client: FlaskClien
     assert (kind2, view["players"]) == ("view", ["Ann", "Bo", "Cy"])
 
 
-def test_a_phone_that_reconnects_gets_exactly_what_it_missed(app: Flask, client: FlaskClient) -> None:
+def test_a_phone_that_reconnects_gets_every_call_it_missed_and_the_board_as_it_is_now(
+        app: Flask, client: FlaskClient) -> None:
     start(client)
     last_seen = read_messages(app, {}, 2)[-1][0]
     post(client, {"type": "play", "card": "blue-3", "seat": 1})
-    missed = read_messages(app, {"Last-Event-ID": last_seen}, 3)
-    assert [int(m[0]) for m in missed] == [int(last_seen) + 1, int(last_seen) + 2, int(last_seen) + 3]
-    assert [(kind, data["type"]) for _, kind, data in missed[:2]] == [(None, "penalty"), (None, "state")]
-    assert missed[2][1] == "view"
+    post(client, {"type": "play", "card": "blue-2", "seat": 2})
+    missed = read_messages(app, {"Last-Event-ID": last_seen}, 4)
+    assert [int(m[0]) for m in missed] == sorted(int(m[0]) for m in missed)
+    assert all(int(m[0]) > int(last_seen) for m in missed)
+    assert [(kind, data["type"]) for _, kind, data in missed[:3]] == [(None, "penalty"), (None, "state"),
+                                                                       (None, "state")]
     assert missed[0][2] == {"type": "penalty", "seat": 1, "cards": 0, "reason": "illegal-play", "ref": 4}
-    assert missed[2][2]["alerts"][0]["text"] == "Bo played a card that does not match: a warning"
+    assert missed[3][1] == "view"
+    assert missed[3][2]["top"] == "blue-2"
+    assert missed[3][2]["alerts"] == []
+
+
+def test_a_phone_away_longer_than_the_kept_history_gets_the_whole_picture() -> None:
+    with Table() as table:
+        table.restart([event_from_json(line) for line in RECORD])
+        feed = Feed(table.snapshot, kept=2)
+        table.subscribe(feed.update)
+        first = feed.last
+        for card in ("red-2", "red-4", "red-6"):
+            table.submit(event_from_json({"type": "play", "card": card, "seat": 1}))
+        assert [(m.kind, json.loads(m.data).get("top")) for m in feed.since(first)] == [
+            (None, "red-6"), ("view", "red-6")]
+        recent = feed.last - 3
+        assert [m.id for m in feed.since(recent)] == [recent + 1, recent + 2, recent + 3]
 
 
 def test_the_seat_code_leads_to_the_seat_page(client: FlaskClient) -> None:

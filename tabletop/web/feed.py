@@ -1,8 +1,11 @@
 """The messages of the live stream: every new verdict, every new state and the board's view, numbered.
 
 The table's thread turns each snapshot into messages once; every phone's stream only reads them. Numbers
-keep growing for the life of the process, so a phone that comes back with ``Last-Event-ID`` is sent exactly
-what it missed, or the whole picture again when that is no longer kept.
+keep growing for the life of the process, so a phone that comes back with ``Last-Event-ID`` is sent every
+verdict and state it missed, or the whole picture again when those are no longer kept.
+
+Only the latest board view is kept: each one supersedes the last, and a view grows with the game's history
+(about 10 kB late in an evening), so keeping old ones would make the server's memory grow all night.
 """
 
 from __future__ import annotations
@@ -10,13 +13,14 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
+from itertools import takewhile
 from dataclasses import dataclass
 
 from tabletop.board import board_view
 from tabletop.table import Snapshot
 
 KEPT = 2_000
-"""Messages kept for phones that reconnect: several minutes of a lively game."""
+"""Verdicts and states kept for phones that reconnect: several minutes of a lively game."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ class Feed:
         self._messages: deque[Message] = deque(maxlen=kept)
         self._changed = threading.Condition()
         self._last = 0
+        self._forgotten = 0
         self._view: Message | None = None
         self._state: Message | None = None
         self.closed = False
@@ -51,15 +56,19 @@ class Feed:
         view.update(version=snapshot.version, game_number=snapshot.game, camera=self.camera)
         with self._changed:
             for verdict in snapshot.latest:
-                self._add(None, verdict.to_json())
+                self._keep(self._number(None, verdict.to_json()))
             if snapshot.state is not None:
-                self._state = self._add(None, snapshot.state.to_json())
-            self._view = self._add("view", view)
+                self._state = self._keep(self._number(None, snapshot.state.to_json()))
+            self._view = self._number("view", view)
             self._changed.notify_all()
 
-    def _add(self, kind: str | None, obj: object) -> Message:
+    def _number(self, kind: str | None, obj: object) -> Message:
         self._last += 1
-        message = Message(self._last, kind, json.dumps(obj, separators=(",", ":")))
+        return Message(self._last, kind, json.dumps(obj, separators=(",", ":")))
+
+    def _keep(self, message: Message) -> Message:
+        if len(self._messages) == self._messages.maxlen:
+            self._forgotten = self._messages[0].id
         self._messages.append(message)
         return message
 
@@ -74,17 +83,19 @@ class Feed:
         return self._view.data
 
     def since(self, last_seen: int | None) -> list[Message]:
-        """What a reader who has seen up to ``last_seen`` should be sent now.
+        """What a reader who has seen up to ``last_seen`` should be sent now: the verdicts and states after it,
+        then the latest view if it is newer.
 
         A new reader, or one whose last message is no longer kept, gets the latest state and view: together
         they are the whole picture.
         """
         with self._changed:
-            kept = list(self._messages)
-            first = kept[0].id if kept else self._last + 1
-            if last_seen is None or last_seen < first - 1 or last_seen > self._last:
+            if last_seen is None or last_seen < self._forgotten or last_seen > self._last:
                 return [m for m in (self._state, self._view) if m is not None]
-            return kept[len(kept) - (self._last - last_seen):] if last_seen < self._last else []
+            missed = list(takewhile(lambda m: m.id > last_seen, reversed(self._messages)))[::-1]
+            if self._view is not None and self._view.id > last_seen:
+                missed.append(self._view)
+            return missed
 
     def wait(self, last_seen: int, timeout: float) -> bool:
         """Wait until there is a message after ``last_seen``; False when ``timeout`` seconds passed first."""
