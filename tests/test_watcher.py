@@ -19,12 +19,13 @@ from tabletop.tablesim.scoring import WatchScore, score, verdicts_agree, watch_t
 from tabletop.tablesim.script import Pace, Reach, Script
 from tabletop.tablesim.table import SimulatedTable, first_rounds, simulated_table
 from tabletop.tablesim.video import TableVideo
-from tabletop.vision.crop import Image
+from tabletop.vision.crop import Corners, Image
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.calibrate import CalibrationError, find_layout, learn_seats
 from tabletop.watcher.layout import LayoutError, layout_from_json, layout_to_json
 from tabletop.watcher.recorder import Recorder
 from tabletop.watcher.watcher import Observation, TakeBack
+from tabletop.watcher.zones import ZoneWatch
 
 SHORT = {"preset": "official", "hand_size": 3}
 
@@ -128,6 +129,25 @@ def test_a_card_the_model_is_unsure_of_is_asked_about_never_played() -> None:
     assert len(unsure) == len(plays)
     assert sum(item.guesses[0][0] == sight.event.card for item, sight in zip(unsure, plays, strict=True)) \
         >= len(plays) - 1  # type: ignore[attr-defined]
+
+
+def test_a_card_whose_change_shows_only_part_of_it_is_read_where_the_finder_sees_it(
+        model: CardModel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As when a red card lands on a red card: what changed is off the card's middle, so the card is looked for.
+
+    The finder does not find every top card of a pile; those it misses are asked about, never guessed."""
+    outline = ZoneWatch.card_outline
+
+    def off_centre(self: ZoneWatch, mask: np.ndarray) -> Corners | None:
+        corners = outline(self, mask)
+        return None if corners is None else corners + np.float32(self.card_height * 0.2)
+
+    monkeypatch.setattr(ZoneWatch, "card_outline", off_centre)
+    table = simulated_table(21, players=2, rules=SHORT, rounds=1)
+    result = score(table.script, watch_table(table, model))
+    assert result.plays > 10
+    assert result.plays_right >= result.plays / 3, result.summary()
+    assert result.plays_wrong_card == 0 and result.plays_wrong_seat == 0, result.summary()
 
 
 def test_the_table_is_measured_from_a_picture_of_the_draw_pile_alone() -> None:

@@ -518,11 +518,13 @@ def _mark(side: int, along: float, depth: float) -> tuple[float, float]:
 
 
 def _score(view: _View, least_lift: float) -> float:
-    """How much the probe looks like a card: an even white rim, darker or coloured inside, brighter than the table.
+    """How much the probe looks like a card: an even white rim, darker or coloured inside, brighter or whiter than
+    the table.
 
     Along each side the rim takes the whitest pixel a little way in, so that a border of any printed width counts;
-    its value, not the brightest value there, is compared with the table, so that a bright face does not pass
-    for a border. With no table to compare (``least_lift`` 0: the outline is the picture's edge) the rim must
+    that pixel, not the brightest there, is compared with the table, so that a bright face does not pass for a
+    border. It is compared in value (a pale grey table) and in whiteness (a saturated red or blue cloth as bright
+    as the border), and the larger lift counts. With no table to compare (``least_lift`` 0: the outline is the picture's edge) the rim must
     instead be white all round (``WHOLE_EVEN``): a room's pale wall round the edge of a frame is broken
     somewhere. A rim tinted more than ``MAX_TINT`` is a coloured thing, not a border.
     """
@@ -532,7 +534,9 @@ def _score(view: _View, least_lift: float) -> float:
     whiteness, value = _middle(rim[0]), _middle(rim[1])
     if whiteness < (1 - MAX_TINT) * value:
         return 0.0
-    lift = _middle(rim[1] - sides[1, DEPTH - 4:DEPTH - 1][:, _MIDDLE].mean(axis=0)) / max(value, 1.0)
+    table = sides[:, DEPTH - 4:DEPTH - 1][:, :, _MIDDLE].mean(axis=1)
+    lift = max(_middle(rim[channel] - table[channel]) / max(level, 1.0)
+               for channel, level in enumerate((whiteness, value)))
     face_level = float(np.partition(view.face, FACE_SHARE, axis=None)[FACE_SHARE])
     contrast = (whiteness - face_level) / max(whiteness, 1.0)
     even = float(np.count_nonzero(rim[0] > (whiteness + face_level) / 2)) / rim.shape[1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from tabletop.cards import Card
@@ -78,14 +79,23 @@ class Watcher:
         return out
 
     def _read_new(self, landed: Landed) -> Reading | None:
-        """The new top card, voted over the settled frames; found by shape when the change was not card-like."""
-        corners = landed.corners
-        zone = self.pile.zone
-        if corners is None:
-            corners = _most_prominent(landed.views[-1], zone)
-            if corners is None:
-                return None
-        return self.model.vote(self._crops(landed.views, offset(corners, zone)))
+        """The new top card, voted over the settled frames.
+
+        It is read where the pile changed; when that was not card-like (the pile was pushed), or the card read
+        there unsurely (the change also took in a strip of a card beneath, or missed a corner), it is read
+        again where the finder sees the most prominent card, and the surer reading counts. That card must lie
+        over the middle of the change, so that a card beneath is never read as the new one.
+        """
+        reading = None
+        if landed.corners is not None:
+            reading = self.model.vote(self._crops(landed.views, offset(landed.corners, self.pile.zone)))
+            if not reading.unsure and reading.card is not None:
+                return reading
+        corners = _most_prominent(landed.views[-1], self.pile.zone)
+        if corners is None or (landed.corners is not None and not _covers(corners, landed.corners)):
+            return reading
+        found = self.model.vote(self._crops(landed.views, offset(corners, self.pile.zone)))
+        return found if reading is None or _surer(found, reading) else reading
 
     def _revealed(self, revealed: Revealed, t: float) -> list[Observation]:
         zone = self.reveal.zone
@@ -104,6 +114,17 @@ def _most_prominent(view: Image, zone: ZoneWatch) -> Corners | None:
     if not found:
         return None
     return (found[0].corners + np.array(zone.box[:2], np.float32)).astype(np.float32)
+
+
+def _covers(card: Corners, change: Corners) -> bool:
+    """Whether ``card`` lies over the middle of ``change``."""
+    middle = change.mean(axis=0)
+    return cv2.pointPolygonTest(card, (float(middle[0]), float(middle[1])), False) >= 0
+
+
+def _surer(first: Reading, second: Reading) -> bool:
+    """Whether ``first`` names a card and reads it more surely than ``second`` does."""
+    return first.card is not None and (second.card is None or first.confidence > second.confidence)
 
 
 def _guesses(reading: Reading | None) -> tuple[tuple[Card, float], ...]:
