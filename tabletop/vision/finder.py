@@ -163,10 +163,12 @@ class _Sighting(NamedTuple):
     quality: float
 
 
-def find_cards(image: Image, limit: int = 8) -> list[FoundCard]:
+def find_cards(image: Image, limit: int = 8, piled: bool = False) -> list[FoundCard]:
     """The cards in ``image`` (BGR), most prominent (large and clearly a card) first; empty when there are none.
 
-    The picture is shrunk by a whole factor, which OpenCV does several times faster than by any other.
+    The picture is shrunk by a whole factor, which OpenCV does several times faster than by any other. With
+    ``piled``, the picture is known to show a pile, where the top card's outline runs into the outlines of the
+    cards beneath: every curve is then searched for a card's four sides, which costs more.
     """
     step = max(1, round(max(image.shape[:2]) / WORK_SIDE))
     small = cv2.resize(image, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA) if step > 1 else image
@@ -174,7 +176,7 @@ def find_cards(image: Image, limit: int = 8) -> list[FoundCard]:
     blue, green, red = cv2.split(small)
     whiteness, value = cv2.min(cv2.min(blue, green), red), cv2.max(cv2.max(blue, green), red)
     found: list[_Sighting] = []
-    for quad in _quads(whiteness, value):
+    for quad in _quads(whiteness, value, piled):
         corners = quad * np.float32(scale)
         if any(_known(corners, sighting) for sighting in found):
             continue
@@ -197,7 +199,7 @@ def _settled(image: Image, corners: Corners) -> _Sighting | None:
     return sighting
 
 
-def _quads(whiteness: MatLike, value: MatLike) -> list[Corners]:
+def _quads(whiteness: MatLike, value: MatLike, piled: bool) -> list[Corners]:
     """Card-shaped quadrilaterals around closed curves in the shrunk picture, largest first, each once.
 
     Curves come from edges in whiteness and value together (the smallest and largest channel: a yellow face
@@ -218,10 +220,10 @@ def _quads(whiteness: MatLike, value: MatLike) -> list[Corners]:
                            if cv2.contourArea(contour) >= least]
     wiped = cv2.morphologyEx(white, cv2.MORPH_OPEN, THIN)
     curves += _areas(ring, least, rims=True) + _areas(wiped, least, rims=False)
-    return sorted(_shapes(curves, frame), key=cv2.contourArea, reverse=True)
+    return sorted(_shapes(curves, frame, piled), key=cv2.contourArea, reverse=True)
 
 
-def _shapes(curves: list[Curve], frame: float) -> list[Corners]:
+def _shapes(curves: list[Curve], frame: float, piled: bool) -> list[Corners]:
     """The quad of each card-shaped curve, once: an edge loop comes as two contours (its inside and its outside),
     and one card's outline comes from several kinds of curve."""
     boxes: list[Sequence[int]] = []
@@ -230,7 +232,7 @@ def _shapes(curves: list[Curve], frame: float) -> list[Corners]:
         box = cv2.boundingRect(curve[0] if len(curve) == 1 else np.concatenate(curve))
         if any(max(abs(a - b) for a, b in zip(box, other, strict=True)) <= 2 for other in boxes):
             continue
-        if (quad := _quad(curve, frame)) is not None:
+        if (quad := _quad(curve, frame, piled)) is not None:
             boxes.append(box)
             if all(np.abs(quad - other).max() > 3 for other in quads):
                 quads.append(quad)
@@ -267,12 +269,13 @@ def _contour_areas(contours: Sequence[np.ndarray]) -> npt.NDArray[np.float64]:
     return np.abs(np.add.reduceat(cross, starts)) / 2
 
 
-def _quad(curve: Curve, frame: float) -> Corners | None:
+def _quad(curve: Curve, frame: float, piled: bool) -> Corners | None:
     """Four corners of a card-shaped curve (one or more pieces), or None when it is not a card's shape.
 
     A solid closed curve must fill its quad. Pieces, such as a face cut up by its oval, and a ring, such as the
     border of a card with a thumb across it, need only come near it. A lone curve whose hull is no rectangle of
-    about a card's shape is dropped at once, before the costlier search for its sides.
+    about a card's shape is dropped at once, before the costlier search for its sides; unless ``piled``, where
+    the outline of the whole pile holds the top card's sides, and the card is left for judging to confirm.
     """
     area = sum(cv2.contourArea(piece) for piece in curve)
     if area < MIN_AREA * frame:
@@ -282,7 +285,7 @@ def _quad(curve: Curve, frame: float) -> Corners | None:
     solid = len(curve) == 1 and area >= 0.7 * hull_area
     if hull_area > 0.97 * frame or area < 0.1 * hull_area:
         return None
-    if len(curve) == 1:
+    if len(curve) == 1 and not piled:
         width, height = cv2.minAreaRect(hull)[1]
         if hull_area < 0.8 * width * height or not 1.15 < max(width, height) / max(min(width, height), 1) < 2.3:
             return None
@@ -291,7 +294,7 @@ def _quad(curve: Curve, frame: float) -> Corners | None:
         return None
     corners = portrait(quad)
     fill = (area if solid else hull_area) / max(cv2.contourArea(corners), 1.0)
-    return corners if 0.85 < fill < 1.15 or (not solid and 0.5 < fill < 2) else None
+    return corners if piled or 0.85 < fill < 1.15 or (not solid and 0.5 < fill < 2) else None
 
 
 def _lines(curve: Curve) -> list[list[float]]:

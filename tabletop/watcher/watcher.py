@@ -110,7 +110,7 @@ class Watcher:
 
 
 def _most_prominent(view: Image, zone: ZoneWatch) -> Corners | None:
-    found = find_cards(view, 1)
+    found = find_cards(view, 1, piled=True)
     if not found:
         return None
     return (found[0].corners + np.array(zone.box[:2], np.float32)).astype(np.float32)
