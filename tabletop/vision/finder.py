@@ -527,9 +527,9 @@ def _score(view: _View, least_lift: float) -> float:
     Along each side the rim takes the whitest pixel a little way in, so that a border of any printed width counts;
     that pixel, not the brightest there, is compared with the table, so that a bright face does not pass for a
     border. It is compared in value (a pale grey table) and in whiteness (a saturated red or blue cloth as bright
-    as the border), and the larger lift counts. With no table to compare (``least_lift`` 0: the outline is the picture's edge) the rim must
-    instead be white all round (``WHOLE_EVEN``): a room's pale wall round the edge of a frame is broken
-    somewhere. A rim tinted more than ``MAX_TINT`` is a coloured thing, not a border.
+    as the border), and the larger lift counts. With no table to compare (``least_lift`` 0: the outline is the
+    picture's edge) the rim must instead be white all round (``WHOLE_EVEN``): a room's pale wall round the edge of
+    a frame is broken somewhere. A rim tinted more than ``MAX_TINT`` is a coloured thing, not a border.
     """
     sides = view.sides
     band = sides[:, DEPTH + 1:DEPTH + RIM, _MIDDLE]

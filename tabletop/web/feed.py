@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
-from itertools import takewhile
 from dataclasses import dataclass
+from itertools import takewhile
 
 from tabletop.board import board_view
 from tabletop.table import Snapshot
