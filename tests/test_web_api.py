@@ -19,6 +19,7 @@ from tabletop.events import event_from_json
 from tabletop.table import Table
 from tabletop.watcher.layout import Circle, Rect, TableLayout, layout_to_json
 from tabletop.web import WebSettings, create_app, stop_streams
+from tabletop.web.access import PinGuard
 from tabletop.web.feed import Feed
 from tabletop.web.qr import qr_modules
 
@@ -122,6 +123,21 @@ def test_host_actions_need_the_right_pin(client: FlaskClient, headers: dict[str,
     assert client.post("/api/host/check", headers=headers).status_code == status
     assert client.get("/api/layout", headers=headers).status_code == status
     assert client.post("/api/host/check", headers=HOST).status_code == 204
+
+
+def test_a_phone_that_keeps_guessing_the_pin_must_wait(app: Flask, client: FlaskClient) -> None:
+    now = [100.0]
+    app.extensions["tabletop"].guard = PinGuard(clock=lambda: now[0])
+    guesser, host = {"REMOTE_ADDR": "192.168.1.31"}, {"REMOTE_ADDR": "192.168.1.20"}
+    for guess in ("0000", "1111", "1234", "9999", "4321"):
+        assert client.post("/api/host/check", headers={"X-Host-Pin": guess}, environ_base=guesser).status_code == 403
+    refused = client.post("/api/host/check", headers=HOST, environ_base=guesser)
+    assert refused.status_code == 429
+    assert refused.get_json()["error"] == "too many wrong PINs from this phone: try again in 60 s"
+    assert client.get(f"/camera.mjpg?pin={PIN}", environ_base=guesser).status_code == 429
+    assert client.post("/api/host/check", headers=HOST, environ_base=host).status_code == 204
+    now[0] += 60
+    assert client.post("/api/host/check", headers=HOST, environ_base=guesser).status_code == 204
 
 
 def test_a_seat_posts_its_own_calls_and_the_referee_hears_them(client: FlaskClient) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from flask import Flask, current_app
 
 from tabletop.table import Table
-from tabletop.web.access import Seats
+from tabletop.web.access import PinGuard, Seats
 from tabletop.web.camera import CameraView
 from tabletop.web.feed import Feed
 
@@ -40,6 +40,7 @@ class Scoreboard:
     settings: WebSettings
     camera: CameraView | None = None
     seats: Seats = field(default_factory=Seats)
+    guard: PinGuard = field(default_factory=PinGuard)
 
 
 def create_app(table: Table, settings: WebSettings, camera: CameraView | None = None) -> Flask:

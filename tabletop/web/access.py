@@ -9,6 +9,13 @@ from __future__ import annotations
 import hmac
 import secrets
 import threading
+import time
+from collections.abc import Callable
+
+GUESSES = 5
+"""Wrong PINs a phone may send in a row before it must wait."""
+WAIT_S = 60.0
+"""How long a phone that sent ``GUESSES`` wrong PINs is refused: four digits would take days to try."""
 
 
 class Seats:
@@ -46,3 +53,34 @@ class Seats:
 def pin_matches(given: str | None, pin: str) -> bool:
     """Compare in constant time, so the PIN cannot be guessed digit by digit from response times."""
     return given is not None and hmac.compare_digest(given.encode(), pin.encode())
+
+
+class PinGuard:
+    """Counts wrong PINs per address, so that nobody at the table can try every PIN from their phone.
+
+    The clock is a seam for tests; the web adapter owns time, the referee never sees it.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._wrong: dict[str, int] = {}
+        self._until: dict[str, float] = {}
+
+    def wait_for(self, address: str) -> float:
+        """Seconds ``address`` must still wait before its next PIN is looked at; 0 when it may try."""
+        with self._lock:
+            return max(0.0, self._until.get(address, 0.0) - self._clock())
+
+    def check(self, address: str, given: str, pin: str) -> bool:
+        """Whether ``given`` is the PIN, counting a wrong one against ``address``."""
+        right = pin_matches(given, pin)
+        with self._lock:
+            if right:
+                self._wrong.pop(address, None)
+                return True
+            self._wrong[address] = self._wrong.get(address, 0) + 1
+            if self._wrong[address] >= GUESSES:
+                self._wrong[address] = 0
+                self._until[address] = self._clock() + WAIT_S
+            return False

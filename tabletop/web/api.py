@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import math
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
@@ -24,7 +25,6 @@ from tabletop.rules import CHOICES, PRESETS, Options
 from tabletop.table import Applied, renumbered
 from tabletop.watcher.layout import LayoutError, layout_from_json, layout_to_json
 from tabletop.web import scoreboard
-from tabletop.web.access import pin_matches
 from tabletop.web.camera import BOUNDARY, CameraView, mjpeg
 from tabletop.web.feed import Feed
 
@@ -195,8 +195,7 @@ def import_record() -> tuple[Response, int]:
 @blueprint.get("/camera.mjpg")
 def camera_preview() -> Response:
     board = scoreboard()
-    if not pin_matches(request.args.get("pin"), board.settings.pin):
-        refuse(403, "the preview needs the host's PIN")
+    _check_pin(request.args.get("pin"), "the preview needs the host's PIN")
     if board.camera is None:
         refuse(404, "there is no camera")
     running = itertools.takewhile(lambda _: not board.feed.closed, itertools.repeat(True))
@@ -268,8 +267,17 @@ def _require_host() -> None:
     given = _host_header()
     if given is None:
         refuse(401, "this needs the host's PIN")
-    if not pin_matches(given, scoreboard().settings.pin):
-        refuse(403, "wrong PIN")
+    _check_pin(given, "wrong PIN")
+
+
+def _check_pin(given: str | None, wrong: str) -> None:
+    """Refuse a wrong PIN with ``wrong``, and a phone that sent too many wrong ones with how long to wait."""
+    board = scoreboard()
+    address = request.remote_addr or "unknown"
+    if (wait := board.guard.wait_for(address)) > 0:
+        refuse(429, f"too many wrong PINs from this phone: try again in {math.ceil(wait)} s")
+    if given is None or not board.guard.check(address, given, board.settings.pin):
+        refuse(403, wrong)
 
 
 def _as_host(event: Event) -> Event:
