@@ -554,16 +554,21 @@ def _middle(values: npt.NDArray[np.float32]) -> float:
 
 
 def _known(corners: Corners, sighting: _Sighting) -> bool:
-    """Whether judging ``corners`` would be waste: it is the outline of a card already found, or lies inside one
-    found sure, its edge seen all round, so is a part of it (its face, the ring of the oval on it).
+    """Whether judging ``corners`` would be waste: it is the outline of a card already found, or that card's face
+    (widened by the border, it is the card), or lies inside one found sure, its edge seen all round, so is a part
+    of it (the ring of the oval on its face).
 
-    An unsure find does not hide what lies inside it: it may be the top card of a pile with a strip of the card
-    beneath, and the top card alone may lie inside.
+    An unsure find does not hide the rest of what lies inside it: it may be the top card of a pile with a strip
+    of the card beneath, and the top card alone may lie inside.
     """
     area = float(cv2.contourArea(corners))
     shared, _ = cv2.intersectConvexConvex(corners, sighting.card.corners)
-    inside = float(shared) > 0.9 * area
-    return inside and (area > 0.95 * sighting.card.area or sighting.quality >= SURE)
+    if float(shared) <= 0.9 * area:
+        return False
+    if area > 0.95 * sighting.card.area or sighting.quality >= SURE:
+        return True
+    face_of, _ = cv2.intersectConvexConvex(_widen(corners), sighting.card.corners)
+    return float(face_of) >= 0.9 * max(float(cv2.contourArea(_widen(corners))), sighting.card.area)
 
 
 def _distinct(found: list[_Sighting]) -> list[FoundCard]:
