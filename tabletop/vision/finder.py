@@ -567,8 +567,9 @@ def _known(corners: Corners, sighting: _Sighting) -> bool:
         return False
     if area > 0.95 * sighting.card.area or sighting.quality >= SURE:
         return True
-    face_of, _ = cv2.intersectConvexConvex(_widen(corners), sighting.card.corners)
-    return float(face_of) >= 0.9 * max(float(cv2.contourArea(_widen(corners))), sighting.card.area)
+    card = _widen(corners)
+    shared_as_card, _ = cv2.intersectConvexConvex(card, sighting.card.corners)
+    return float(shared_as_card) >= 0.9 * max(float(cv2.contourArea(card)), sighting.card.area)
 
 
 def _distinct(found: list[_Sighting]) -> list[FoundCard]:
