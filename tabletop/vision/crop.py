@@ -5,6 +5,8 @@ Training and inference share this module so that the model never sees a crop mad
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -42,14 +44,14 @@ def rectify(image: Image, corners: Corners, size: tuple[int, int]) -> Image:
     return cv2.resize(warped, (width, height), interpolation=cv2.INTER_AREA)
 
 
-def border_pixels(crop: Image) -> npt.NDArray[np.float32]:
-    """The pixels of the band where a card's white border should be, as an (n, 3) array."""
-    height, width = crop.shape[:2]
+@functools.cache
+def _border_band(height: int, width: int) -> npt.NDArray[np.intp]:
+    """Where, in a crop flattened to pixels, the band of its white border lies (see ``BORDER_BAND``)."""
     outer, inner = (max(1, round(width * f)) for f in BORDER_BAND)
     mask = np.zeros((height, width), dtype=bool)
     mask[outer:height - outer, outer:width - outer] = True
     mask[inner:height - inner, inner:width - inner] = False
-    return crop[mask].astype(np.float32)
+    return np.flatnonzero(mask)
 
 
 def balance(crop: Image) -> Image:
@@ -58,24 +60,23 @@ def balance(crop: Image) -> Image:
     A colour cast or an exposure error touches the border and the printed colour alike, so dividing by the border
     cancels it: a webcam's cyan-drifting blue is compared with the same webcam's white.
     """
-    band = border_pixels(crop)
-    luminance = band.mean(axis=1)
+    band = crop.reshape(-1, 3)[_border_band(*crop.shape[:2])]
+    luminance = band.sum(axis=1, dtype=np.uint16)
     low, high = percentile(luminance, 50), percentile(luminance, 95)
     bright = band[(luminance >= low) & (luminance <= high)]
-    white = np.maximum(np.median(bright, axis=0), 1.0) if len(bright) else np.full(3, 255.0)
-    scaled = crop.astype(np.float32) * (WHITE_LEVEL / white)
+    white = np.maximum(percentile(bright, 50), 1.0) if len(bright) else np.full(3, 255.0)
+    scaled = cv2.multiply(crop, (*(WHITE_LEVEL / white), 0.0), dtype=cv2.CV_32F)
     blue, green, red = cv2.split(scaled)
-    black = percentile(cv2.min(cv2.min(blue, green), red), 1)
-    black = min(max(black, 0.0), WHITE_LEVEL / 2)
+    black = min(max(float(percentile(cv2.min(cv2.min(blue, green), red).ravel(), 1)), 0.0), WHITE_LEVEL / 2)
     stretched = (scaled - black) * (WHITE_LEVEL / (WHITE_LEVEL - black))
     return np.clip(stretched, 0, 255).astype(np.uint8)
 
 
-def percentile(values: npt.NDArray[np.floating], q: float) -> float:
-    """``np.percentile``'s linear interpolation by a partial sort: the same number in a third of the time."""
-    flat = values.ravel()
-    at = (flat.size - 1) * q / 100
+def percentile(values: npt.NDArray[np.number], q: float) -> npt.NDArray[np.float64]:
+    """``np.percentile`` along the first axis, with its linear interpolation, by a partial sort: the same numbers
+    in a third of the time."""
+    at = (len(values) - 1) * q / 100
     low = int(at)
-    high = min(low + 1, flat.size - 1)
-    part = np.partition(flat, [low, high])
-    return float(part[low] + (part[high] - part[low]) * (at - low))
+    high = min(low + 1, len(values) - 1)
+    part = np.partition(values, [low, high], axis=0)
+    return np.asarray(part[low] + (part[high] - part[low]) * (at - low), np.float64)

@@ -129,6 +129,9 @@ def _bar_weights() -> tuple[Channels, Channels]:
 
 _STRETCH_WEIGHTS = _stretch_weights()
 _UP, _DOWN = _bar_weights()
+_ALONG = np.arange(len(_MIDDLE))
+_STRETCH_ROWS = np.arange(len(_STRETCHES))
+_RISE_STEPS = np.arange(-3, 1)
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,7 @@ class _View(NamedTuple):
     """A card warped upright (see ``_look``): its sides unrolled, its face, and the warp from the picture."""
 
     sides: Channels
-    face: Channels
+    face: Image
     matrix: Matrix
 
 
@@ -259,7 +262,7 @@ def _areas(mask: MatLike, least: float, rims: bool) -> list[Curve]:
 def _contour_areas(contours: Sequence[np.ndarray]) -> npt.NDArray[np.float64]:
     """``cv2.contourArea`` of every contour at once (the shoelace formula over all their points together): a
     busy cloth gives thousands of specks, too many to measure one call at a time."""
-    lengths = np.fromiter((len(c) for c in contours), np.int64, len(contours))
+    lengths = np.fromiter(map(len, contours), np.int64, len(contours))
     points = np.concatenate(contours).reshape(-1, 2).astype(np.float64)
     starts = np.cumsum(lengths) - lengths
     following = np.arange(1, len(points) + 1)
@@ -302,19 +305,21 @@ def _lines(curve: Curve) -> list[list[float]]:
 
     Pieces of outline on one line count together, so a side broken by a finger still counts whole.
     """
-    edges: list[tuple[list[float], list[float]]] = []
+    edges: list[tuple[float, list[float], list[float]]] = []
     for piece in curve:
         polygon = cv2.approxPolyDP(piece, 0.01 * cv2.arcLength(piece, True), True).reshape(-1, 2).tolist()
-        edges += zip(polygon, polygon[1:] + polygon[:1], strict=True)
+        edges += [(math.dist(start, end), start, end)
+                  for start, end in zip(polygon, polygon[1:] + polygon[:1], strict=True)]
+    edges.sort(key=lambda edge: edge[0], reverse=True)
     lines: list[list[float]] = []
-    for (x, y), (u, v) in sorted(edges, key=lambda edge: -math.dist(*edge))[:2 * SIDES]:
+    for length, (x, y), (u, v) in edges[:2 * SIDES]:
         angle, middle = math.atan2(v - y, u - x), ((x + u) / 2, (y + v) / 2)
         for line in lines:
             if abs(math.sin(angle - line[0])) < 0.1 and _distance(middle, line) < STRAIGHT:
-                line[1] += math.dist((x, y), (u, v))
+                line[1] += length
                 break
         else:
-            lines.append([angle, math.dist((x, y), (u, v)), *middle])
+            lines.append([angle, length, *middle])
     return sorted(lines, key=lambda line: -line[1])[:SIDES]
 
 
@@ -453,15 +458,17 @@ def _look(image: Image, corners: Corners) -> _View:
     warped = cv2.warpPerspective(image, matrix, (width + 2 * MARGIN, height + 2 * MARGIN), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_REPLICATE)
     blue, green, red = cv2.split(warped)
-    probe = np.stack([cv2.min(cv2.min(blue, green), red), cv2.max(cv2.max(blue, green), red)]).astype(np.float32)
+    whiteness = cv2.min(cv2.min(blue, green), red)
+    probe = np.stack([whiteness, cv2.max(cv2.max(blue, green), red)])
     across, down = slice(MARGIN, MARGIN + width), slice(MARGIN, MARGIN + height)
     right, bottom = MARGIN + width, MARGIN + height
     sides: Channels = np.concatenate([probe[:, MARGIN - DEPTH:MARGIN + DEPTH + 1, across],
                                       probe[:, down, right + DEPTH:right - DEPTH - 1:-1].transpose(0, 2, 1),
                                       probe[:, bottom + DEPTH:bottom - DEPTH - 1:-1, across],
-                                      probe[:, down, MARGIN - DEPTH:MARGIN + DEPTH + 1].transpose(0, 2, 1)], axis=2)
+                                      probe[:, down, MARGIN - DEPTH:MARGIN + DEPTH + 1].transpose(0, 2, 1)],
+                                     axis=2).astype(np.float32)
     inset = width // 5
-    return _View(sides, probe[0, MARGIN + inset:MARGIN + height - inset, MARGIN + inset:MARGIN + width - inset],
+    return _View(sides, whiteness[MARGIN + inset:MARGIN + height - inset, MARGIN + inset:MARGIN + width - inset],
                  matrix)
 
 
@@ -479,15 +486,16 @@ def _settle(sides: Channels) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bo
     bars = np.minimum(value @ _UP, whiteness @ _DOWN).reshape(len(_STRETCHES), -1, len(_STARTS)).max(axis=1)
     clear = bars >= np.maximum(RISE, 0.3 * bars.max(axis=1, keepdims=True))
     index = np.argmin(np.where(clear, np.abs(_DEPTHS), np.inf), axis=1)
-    seen = clear[np.arange(len(_STRETCHES)), index]
+    seen = clear[_STRETCH_ROWS, index]
     return np.where(seen, _edge(whiteness + value, index + _STARTS[0]) - DEPTH, 0).astype(np.float32), seen
 
 
 def _edge(profiles: Channels, starts: npt.NDArray[np.intp]) -> npt.NDArray[np.float32]:
     """Where, to a fraction of a pixel, each profile steps up into the bar that starts at ``starts``: the centre of
     the rise just before it, so that a side can settle closer than a whole probe pixel."""
-    steps = starts[:, None] + np.arange(-3, 1)
-    rises = np.maximum(np.take_along_axis(np.diff(profiles, axis=1), steps, axis=1), 0)
+    steps = starts[:, None] + _RISE_STEPS
+    rows = _STRETCH_ROWS[:, None]
+    rises = np.maximum(profiles[rows, steps + 1] - profiles[rows, steps], 0)
     edges: npt.NDArray[np.float32] = ((rises * (steps + 0.5)).sum(axis=1) / np.maximum(rises.sum(axis=1), 1e-6))
     return edges.astype(np.float32)
 
@@ -509,7 +517,7 @@ def _move(depths: npt.NDArray[np.float32], matrix: Matrix) -> Corners | None:
     quad = _meet(lines)
     if quad is None:
         return None
-    corners: Corners = np.asarray(cv2.perspectiveTransform(np.array([quad], np.float32), np.linalg.inv(matrix)))[0]
+    corners: Corners = np.asarray(cv2.perspectiveTransform(np.array([quad], np.float32), cv2.invert(matrix)[1]))[0]
     return corners
 
 
@@ -533,11 +541,11 @@ def _score(view: _View, least_lift: float) -> float:
     """
     sides = view.sides
     band = sides[:, DEPTH + 1:DEPTH + RIM, _MIDDLE]
-    rim = np.take_along_axis(band, np.argmax(band[0], axis=0)[None, None].repeat(2, axis=0), axis=1)[:, 0]
+    rim = band[:, np.argmax(band[0], axis=0), _ALONG]
     whiteness, value = _middle(rim[0]), _middle(rim[1])
     if whiteness < (1 - MAX_TINT) * value:
         return 0.0
-    table = sides[:, DEPTH - 4:DEPTH - 1][:, :, _MIDDLE].mean(axis=1)
+    table = sides[:, DEPTH - 4:DEPTH - 1, _MIDDLE].sum(axis=1) / 3
     lift = max(_middle(rim[channel] - table[channel]) / max(level, 1.0)
                for channel, level in enumerate((whiteness, value)))
     face_level = float(np.partition(view.face, FACE_SHARE, axis=None)[FACE_SHARE])
@@ -600,7 +608,9 @@ def _whole(image: Image, whiteness: MatLike) -> list[_Sighting]:
 
     Tried even when outlines were found: in such a photo the card's own outline touches the picture's edge and
     is seldom found, while its numeral, white in a dark outline, may pass for a small card. A glance at the
-    shrunk copy first spares a camera frame, whose edge is table, not a white border round a darker face.
+    shrunk copy first spares a camera frame, whose edge is table, not a white border round a darker face: nearly
+    all of a card's rim is whiter than its face (``WHOLE_EVEN``), so a rim whose lower quarter is not is no card,
+    however pale the rest of it (a lamp's bright patch on a table's edge).
     """
     height, width = image.shape[:2]
     if not WHOLE_ASPECTS[0] <= max(height, width) / min(height, width) <= WHOLE_ASPECTS[1]:
@@ -609,7 +619,8 @@ def _whole(image: Image, whiteness: MatLike) -> list[_Sighting]:
     inset = max(rows, columns) // 25
     rim = np.concatenate([whiteness[inset], whiteness[-1 - inset], whiteness[:, inset], whiteness[:, -1 - inset]])
     middle = whiteness[rows // 4:rows - rows // 4:2, columns // 4:columns - columns // 4:2].ravel()
-    if _middle(rim) < float(np.partition(middle, len(middle) // 3)[len(middle) // 3]) + RISE:
+    quarter, third = len(rim) // 4, len(middle) // 3
+    if float(np.partition(rim, quarter)[quarter]) < float(np.partition(middle, third)[third]) + RISE:
         return []
     sighting = _judge(image, portrait([(0, 0), (width, 0), (width, height), (0, height)]), framed=False)
     return [] if sighting is None else [sighting]
