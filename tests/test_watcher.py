@@ -150,6 +150,18 @@ def test_a_card_whose_change_shows_only_part_of_it_is_read_where_the_finder_sees
     assert result.plays_wrong_card == 0 and result.plays_wrong_seat == 0, result.summary()
 
 
+def test_a_card_laid_almost_exactly_over_one_of_its_colour_is_read_where_that_card_lay(model: CardModel) -> None:
+    """A red 1 laid over a red skip on a red cloth, turned as the skip was: only the numeral changes, so the
+    change is outlined at the wrong angle, and the finder sees no edge between red and red. The 1 lies where the
+    skip lay, and reads there as a card other than the skip."""
+    table = simulated_table(1003, players=5, rounds=1, table="plain")
+    seen = watch_table(table, model)
+    result = score(table.script, seen)
+    assert result.plays > 20
+    assert result.plays_unsure == 0 and result.plays_wrong_card == 0, result.summary()
+    assert verdicts_agree([timed.event for timed in table.script.record], watched_record(table.script, seen))
+
+
 def test_the_table_is_measured_from_a_picture_of_the_draw_pile_alone() -> None:
     """On plain surfaces; on a busy cloth the zones may have to be given by hand."""
     for seed, kind in ((41, "wood"), (42, "felt"), (43, "plain"), (44, "wood")):

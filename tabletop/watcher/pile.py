@@ -25,12 +25,19 @@ REMEMBERED = 6
 
 @dataclass(frozen=True, slots=True)
 class Landed:
-    """A new card on top. ``corners`` is None when the change did not look like one card (the pile was pushed)."""
+    """A new card on top. ``corners`` is None when the change did not look like one card (the pile was pushed).
+
+    ``beneath`` is where the card now covered lay, and ``before`` the pile as it rested before: a card laid
+    squarely on one of its own colour changes little more than the numeral, so the change does not outline it,
+    but it lies where the card beneath lay.
+    """
 
     corners: Corners | None
     views: list[Image]
     seat: int | None
     on_empty: bool
+    beneath: Corners | None
+    before: Image
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +84,13 @@ class DiscardPile:
             self.rests[-1] = now
             self.depth -= 1
             return TakenBack(seat)
-        corners = self.zone.card_outline(self.zone.changes(now, self.rests[-1]))
-        corners = self.top if corners is None else corners
+        before, beneath = self.rests[-1], self.top
+        corners = self.zone.card_outline(self.zone.changes(now, before))
+        corners = beneath if corners is None else corners
         self.rests = [*self.rests, now][-REMEMBERED:]
         self.depth += 1
         self.top = corners
-        return Landed(corners, views, seat, on_empty=self.depth == 1)
+        return Landed(corners, views, seat, on_empty=self.depth == 1, beneath=beneath, before=before)
 
     def _same(self, a: Image, b: Image) -> bool:
         return self.zone.changed_area(a, b) < SAME

@@ -6,6 +6,7 @@ frame. A card it cannot read surely becomes an ``unsure`` observation for the pl
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -81,21 +82,40 @@ class Watcher:
     def _read_new(self, landed: Landed) -> Reading | None:
         """The new top card, voted over the settled frames.
 
-        It is read where the pile changed; when that was not card-like (the pile was pushed), or the card read
-        there unsurely (the change also took in a strip of a card beneath, or missed a corner), it is read
-        again where the finder sees the most prominent card, and the surer reading counts. That card must lie
-        over the middle of the change, so that a card beneath is never read as the new one.
+        It is read where the pile changed. When that was not card-like (the pile was pushed), or the card read
+        there unsurely (the change also took in a strip of a card beneath, or missed a corner, or showed only the
+        numeral of a card laid squarely on one of its colour), it is read again where it may lie instead, and
+        the surest reading counts: where the finder sees the most prominent card, then where the card beneath
+        lay. Either place must lie over the middle of the change, so that a card beneath is never read as the
+        new one; and where the card beneath lay must read differently from before the change.
         """
         reading = None
         if landed.corners is not None:
-            reading = self.model.vote(self._crops(landed.views, offset(landed.corners, self.pile.zone)))
-            if not reading.unsure and reading.card is not None:
+            reading = self._vote(landed.views, landed.corners)
+            if _sure(reading):
                 return reading
+        for found in self._rereadings(landed):
+            if reading is None or _surer(found, reading):
+                reading = found
+            if _sure(reading):
+                break
+        return reading
+
+    def _rereadings(self, landed: Landed) -> Iterator[Reading]:
+        """The new card read where else it may lie, when the change did not outline it well (see ``_read_new``)."""
         corners = _most_prominent(landed.views[-1], self.pile.zone)
-        if corners is None or (landed.corners is not None and not _covers(corners, landed.corners)):
-            return reading
-        found = self.model.vote(self._crops(landed.views, offset(corners, self.pile.zone)))
-        return found if reading is None or _surer(found, reading) else reading
+        if corners is not None and (landed.corners is None or _covers(corners, landed.corners)):
+            yield self._vote(landed.views, corners)
+        beneath = landed.beneath
+        if beneath is None or landed.corners is None or not _covers(beneath, landed.corners):
+            return
+        (before,) = self.model.read(self._crops([landed.before], offset(beneath, self.pile.zone)))
+        now = self._vote(landed.views, beneath)
+        if now.card != before.card:
+            yield now
+
+    def _vote(self, views: list[Image], corners: Corners) -> Reading:
+        return self.model.vote(self._crops(views, offset(corners, self.pile.zone)))
 
     def _revealed(self, revealed: Revealed, t: float) -> list[Observation]:
         zone = self.reveal.zone
@@ -120,6 +140,11 @@ def _covers(card: Corners, change: Corners) -> bool:
     """Whether ``card`` lies over the middle of ``change``."""
     middle = change.mean(axis=0)
     return cv2.pointPolygonTest(card, (float(middle[0]), float(middle[1])), False) >= 0
+
+
+def _sure(reading: Reading) -> bool:
+    """Whether ``reading`` names a card surely enough to count as a play."""
+    return reading.card is not None and not reading.unsure
 
 
 def _surer(first: Reading, second: Reading) -> bool:
