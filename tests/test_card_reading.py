@@ -15,10 +15,8 @@ from tabletop.vision.model import CardModel
 from tabletop.vision.reader import read_card
 
 REAL_CARDS = Path(__file__).parent / "data" / "real-cards"
-REAL_CARD_FLOOR = 0.92
-"""Measured 66 of 70 (0.943) when the model was last trained (see models/README.md); below this is a regression."""
-RENDERED_MISREADS = 8
-"""Of 324 clean crops; 3 were misread when the model was last trained. The goal is none."""
+REAL_CARD_FLOOR = 0.97
+"""The goal. Measured 69 of 70 (0.986) when the model was last trained (see models/README.md)."""
 TABLE_FLOOR = 0.93
 """Cards on generated tables, found by the finder and read: 156 of 162 (0.963; also 156 on the next seed). The
 finder is the limit: the model read every card it found."""
@@ -41,8 +39,7 @@ def test_every_class_of_a_freshly_rendered_card_is_read_right(model: CardModel) 
             for reading in model.read(crops):
                 if reading.card != card:
                     wrong[card.name] = wrong.get(card.name, 0) + 1
-    assert sum(wrong.values()) <= RENDERED_MISREADS, wrong
-    assert max(wrong.values(), default=0) <= 2, wrong
+    assert not wrong, wrong
 
 
 def test_cards_lying_on_tables_are_found_and_read(model: CardModel) -> None:
