@@ -37,6 +37,8 @@ RIDGE = cv2.getStructuringElement(cv2.MORPH_RECT, (7, 7))
 """Bright lines narrower than this (in the shrunk copy) count as a possible white border."""
 RIDGE_LEVEL = 30
 """How much whiter than its surroundings a ridge must be."""
+SPECKLED = 0.1
+"""Share of the shrunk picture in ridges beyond which a cloth's pattern speckles it (dots, a fine weave)."""
 THIN = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
 """White lines this thin (the oval on a face, a numeral's rim) are wiped before looking for faces."""
 STRAIGHT = 2.0
@@ -222,6 +224,8 @@ def _quads(whiteness: MatLike, value: MatLike, piled: bool) -> list[Corners]:
     curves: list[Curve] = [[contour] for contour in cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
                            if cv2.contourArea(contour) >= least]
     wiped = cv2.morphologyEx(white, cv2.MORPH_OPEN, THIN)
+    if cv2.countNonZero(ring) > SPECKLED * frame:
+        ring = _without_specks(ring, least)
     curves += _areas(ring, least, rims=True) + _areas(wiped, least, rims=False)
     return sorted(_shapes(curves, frame, piled), key=cv2.contourArea, reverse=True)
 
@@ -257,6 +261,19 @@ def _areas(mask: MatLike, least: float, rims: bool) -> list[Curve]:
     for k in np.flatnonzero(inner):
         holes.setdefault(int(parents[k]), []).append(contours[k])
     return [[contours[k]] for k in np.flatnonzero(outer)] + list(holes.values())
+
+
+def _without_specks(mask: MatLike, least: float) -> MatLike:
+    """``mask`` without the white specks whose bounding box is smaller than ``least``.
+
+    Such a speck can be neither a card's rim nor hold a card-sized hole, so ``_areas`` would drop it anyway; but
+    a dotted cloth leaves thousands, and tracing their outlines costs several times more than finding them.
+    """
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    keep = (stats[:, cv2.CC_STAT_WIDTH] * stats[:, cv2.CC_STAT_HEIGHT] >= least).astype(np.uint8) * np.uint8(255)
+    keep[0] = 0
+    cleared: MatLike = keep[labels]
+    return cleared
 
 
 def _contour_areas(contours: Sequence[np.ndarray]) -> npt.NDArray[np.float64]:
