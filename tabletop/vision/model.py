@@ -59,13 +59,25 @@ class CardModel:
         self.cards = tuple(None if label == NO_CARD else Card.from_name(label) for label in self.labels)
 
     def probabilities(self, crops: Sequence[Image]) -> np.ndarray:
-        """Class probabilities for balanced crops of ``self.size``, one row a crop, in one run of the model."""
+        """Class probabilities for balanced crops of ``self.size``, one row a crop.
+
+        A card reads the same turned half round, so a crop read unsurely is read again that way up and the two
+        readings are averaged: blur and glare fall differently on the model's strides the other way up. The
+        second look is right more often than either alone and costs nothing for crops read surely.
+        """
         batch = np.ascontiguousarray(np.stack(crops), dtype=np.uint8)
-        (out,) = self.session.run(None, {"crops": batch})
-        return np.asarray(out)
+        rows = self._run(batch)
+        unsure = rows.max(axis=1) < UNSURE_BELOW
+        if unsure.any():
+            rows[unsure] = (rows[unsure] + self._run(batch[unsure, ::-1, ::-1])) / 2
+        return rows
+
+    def _run(self, batch: np.ndarray) -> np.ndarray:
+        (out,) = self.session.run(None, {"crops": np.ascontiguousarray(batch)})
+        return np.array(out)
 
     def read(self, crops: Sequence[Image], guesses: int = 3) -> list[Reading]:
-        """A reading per crop, batched into one inference call."""
+        """A reading per crop, batched: one inference call, and one more for any crops read unsurely."""
         if not crops:
             return []
         return [self._reading(row, guesses) for row in self.probabilities(crops)]
