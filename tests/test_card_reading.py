@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -18,9 +19,12 @@ REAL_CARDS = Path(__file__).parent / "data" / "real-cards"
 REAL_CARD_FLOOR = 0.97
 """The goal. Measured 70 of 70 with the model last trained (69 before unsure crops got a second look turned half
 round; see models/README.md)."""
-TABLE_FLOOR = 0.93
-"""Cards on generated tables, found by the finder and read: 156 of 162 (0.963; also 156 on the next seed). The
-finder is the limit: the model read every card it found."""
+TABLE_FLOOR = 0.95
+"""Cards on generated tables, found by the finder and read: 160 of 162 (0.988; 158 on the next seed). The finder
+is the limit: the model read every card it found."""
+CLOTH_FLOOR = 0.9
+"""Cards on checked, striped and dotted cloths: 54 of 60, none read wrong (50 before the finder took a second,
+softened look at a picture where it found nothing)."""
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +56,23 @@ def test_cards_lying_on_tables_are_found_and_read(model: CardModel) -> None:
             sighting = read_card(frame, model)
             right += sighting is not None and sighting.reading.card == card
     assert right / (3 * len(ALL_CARDS)) >= TABLE_FLOOR
+
+
+def test_cards_on_patterned_cloths_are_found_and_read_and_never_misread(model: CardModel) -> None:
+    """A cloth's fine checks, stripes and dots run into a card's outline and break its thin border."""
+    rng = np.random.default_rng(31)
+    right = wrong = 0
+    for k in range(60):
+        card = ALL_CARDS[int(rng.integers(len(ALL_CARDS)))]
+        image = scene.cloth(rng, (480, 640))
+        centre = (320 + rng.uniform(-100, 100), 240 + rng.uniform(-60, 60))
+        corners = scene.card_corners(centre, rng.uniform(90, 160), rng.uniform(0, 2 * math.pi), rng, 0.02)
+        scene.paste(image, *render.render_card(card, render.DESIGNS[k % 3], rng), corners)
+        sighting = read_card(image, model)
+        right += sighting is not None and sighting.reading.card == card
+        wrong += sighting is not None and sighting.reading.card != card
+    assert wrong == 0
+    assert right / 60 >= CLOTH_FLOOR
 
 
 @pytest.mark.parametrize("kind", render.BLANKS)
