@@ -86,8 +86,8 @@ SEEN_LIFT = 0.08
 """How much brighter than the table just outside the outline the border must be, as a fraction of the border."""
 INFERRED_LIFT = 0.4
 """The same where the border's outer edge was not seen, so that a pale table could pass for the border."""
-SOFTEN = 0.75
-"""How much the second look softens the picture: a Gaussian's sigma, in pixels of the shrunk copy."""
+SOFTEN = 1.0
+"""How much the second look softens the shrunk copy: a Gaussian's sigma, in its pixels."""
 
 Quad = list[tuple[float, float]]
 Curve = list[MatLike]
@@ -177,23 +177,29 @@ def find_cards(image: Image, limit: int = 8, piled: bool = False) -> list[FoundC
     ``piled``, the picture is known to show a pile, where the top card's outline runs into the outlines of the
     cards beneath: every curve is then searched for a card's four sides, which costs more.
 
-    Where nothing is found, the picture is looked at once more softened (``SOFTEN``): the edges of a finely
+    Where nothing is found, the shrunk copy is looked at once more softened (``SOFTEN``): the edges of a finely
     striped, checked or dotted cloth run into a card's outline and break its border, and softening fades them
-    while the card's outline stays. It is only a second look, so that every card found without it is found
-    exactly as before, at no extra cost.
+    while the card's outline stays. The outlines found so are still settled and judged on the sharp picture. It
+    is only a second look, so that every card found without it is found exactly as before, at no extra cost.
     """
     step = max(1, round(max(image.shape[:2]) / WORK_SIDE))
-    found = _find(image, step, piled)
+    small = cv2.resize(image, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA) if step > 1 else image
+    whiteness, value = _extremes(small)
+    found = _distinct(_outlined(image, whiteness, value, piled) + _whole(image, whiteness))
     if not found and not piled:
-        found = _find(cv2.GaussianBlur(image, (0, 0), SOFTEN * step), step, piled)
+        found = _distinct(_outlined(image, *_extremes(cv2.GaussianBlur(small, (0, 0), SOFTEN)), piled))
     return found[:limit]
 
 
-def _find(image: Image, step: int, piled: bool) -> list[FoundCard]:
-    small = cv2.resize(image, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA) if step > 1 else image
-    scale = image.shape[1] / small.shape[1]
+def _extremes(small: Image) -> tuple[MatLike, MatLike]:
+    """The smallest and the largest channel: whiteness (a white border's) and value (brightness)."""
     blue, green, red = cv2.split(small)
-    whiteness, value = cv2.min(cv2.min(blue, green), red), cv2.max(cv2.max(blue, green), red)
+    return cv2.min(cv2.min(blue, green), red), cv2.max(cv2.max(blue, green), red)
+
+
+def _outlined(image: Image, whiteness: MatLike, value: MatLike, piled: bool) -> list[_Sighting]:
+    """The cards settled and judged on ``image`` from the outlines in its shrunk ``whiteness`` and ``value``."""
+    scale = image.shape[1] / whiteness.shape[1]
     found: list[_Sighting] = []
     for quad in _quads(whiteness, value, piled):
         corners = quad * np.float32(scale)
@@ -201,7 +207,7 @@ def _find(image: Image, step: int, piled: bool) -> list[FoundCard]:
             continue
         if (sighting := _settled(image, corners)) is not None:
             found.append(sighting)
-    return _distinct(found + _whole(image, whiteness))
+    return found
 
 
 def _settled(image: Image, corners: Corners) -> _Sighting | None:
