@@ -17,8 +17,8 @@ from tabletop.vision.reader import read_card
 
 REAL_CARDS = Path(__file__).parent / "data" / "real-cards"
 REAL_CARD_FLOOR = 0.97
-"""The goal. Measured 70 of 70 with the model last trained (69 before unsure crops got a second look turned half
-round; see models/README.md)."""
+"""The goal. Measured 70 of 70 with the model last trained (69 with the network alone, without the second look
+turned half round; see models/README.md)."""
 TABLE_FLOOR = 0.95
 """Cards on generated tables, found by the finder and read: 159 of 162 (0.981; 157 on the next seed). The finder
 is the limit: the model read every card it found."""
