@@ -85,7 +85,8 @@ def plain(rng: np.random.Generator, shape: Shape) -> Image:
     return img
 
 
-SURFACES: tuple[Callable[[np.random.Generator, Shape], Image], ...] = (wood, felt, cloth, room, plain)
+Surface = Callable[[np.random.Generator, Shape], Image]
+SURFACES: tuple[Surface, ...] = (wood, felt, cloth, room, plain)
 
 
 def surface(rng: np.random.Generator, shape: Shape) -> Image:
@@ -116,9 +117,9 @@ def card_corners(centre: tuple[float, float], height: float, angle: float, rng: 
 
 
 def card_on_table(rng: np.random.Generator, card: Card, design: render.Design, shape: Shape = (480, 640),
-                  height: float = 150.0) -> tuple[Image, Corners]:
-    """A camera frame of one card lying on a random surface, and where its corners are."""
-    image = surface(rng, shape)
+                  height: float = 150.0, table: Surface = surface) -> tuple[Image, Corners]:
+    """A camera frame of one card lying on ``table`` (a random surface unless given), and where its corners are."""
+    image = table(rng, shape)
     centre = (shape[1] / 2 + rng.uniform(-0.2, 0.2) * shape[1], shape[0] / 2 + rng.uniform(-0.15, 0.15) * shape[0])
     corners = card_corners(centre, height, rng.uniform(0, 2 * math.pi), rng, perspective=0.02)
     paste(image, *render.render_card(card, design, rng), corners)
