@@ -73,12 +73,14 @@ class CardModel:
         rows = self._run(batch)
         doubtful = rows.max(axis=1) < LOOK_AGAIN_BELOW
         if doubtful.any():
-            rows[doubtful] = (rows[doubtful] + self._run(batch[doubtful, ::-1, ::-1])) / 2
+            turned = np.ascontiguousarray(batch[doubtful, ::-1, ::-1])
+            rows[doubtful] = (rows[doubtful] + self._run(turned)) / 2
         return rows
 
     def _run(self, batch: np.ndarray) -> np.ndarray:
-        (out,) = self.session.run(None, {"crops": np.ascontiguousarray(batch)})
-        return np.array(out)
+        """One inference call on a contiguous uint8 batch; the rows are a fresh array the caller may change."""
+        (out,) = self.session.run(None, {"crops": batch})
+        return np.asarray(out)
 
     def read(self, crops: Sequence[Image], guesses: int = 3) -> list[Reading]:
         """A reading per crop, batched: one inference call, and one more for any crops read with doubt."""
