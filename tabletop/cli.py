@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, TextIO
 from tabletop.errors import RecordError, TabletopError
 
 if TYPE_CHECKING:
+    from tabletop.vision.crop import Image
+    from tabletop.vision.model import CardModel
+    from tabletop.watcher.calibrate import Calibration
     from tabletop.watcher.layout import TableLayout
 
 
@@ -86,6 +89,11 @@ def _parser() -> argparse.ArgumentParser:
     calibrate.add_argument("--players", type=int, default=4, help="how many seats (default 4)")
     calibrate.add_argument("--learn-seats", action="store_true",
                            help="then each player, in seat order, reaches into the middle once")
+    calibrate.add_argument("--picture", type=Path, metavar="FILE",
+                           help="also draw what was found over the first picture and save it (.png or .jpg): the "
+                           "deck, the zones, the centre and the seats; or, if calibration fails, what was refused")
+    calibrate.add_argument("--model", type=Path, help="an ONNX card model, to tell the deck's back from a face-up "
+                           "card (default: models/cards.onnx)")
     calibrate.set_defaults(run=_calibrate)
 
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
@@ -241,7 +249,7 @@ def _watch(args: argparse.Namespace) -> int:
             frames = watched_source(args.source, _to_stderr).frames()
             players = _players(args.players, layout)
         game = Game(players=players, rules={"preset": args.preset})
-        for event in watch(frames, game, model, layout):
+        for event in watch(frames, game, model, layout, _unread_play):
             print(json.dumps(event.to_json()), flush=True)
     except TabletopError as err:
         print(f"tabletop watch: {err}", file=sys.stderr)
@@ -249,26 +257,56 @@ def _watch(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unread_play(warning: str) -> None:
+    """Said on standard error, since standard output is the record."""
+    _to_stderr(f"tabletop watch: {warning}: check the layout (tabletop calibrate --picture FILE draws the zones "
+               "it measures), the light and the camera")
+
+
 def _calibrate(args: argparse.Namespace) -> int:
     from tabletop.sources.open import watched_source
-    from tabletop.watcher.calibrate import find_layout, learn_seats
+    from tabletop.vision.model import CardModel
+    from tabletop.watcher.calibrate import learn_seats
     from tabletop.watcher.layout import layout_to_json
+    from tabletop.watcher.picture import draw_calibration, write_picture
 
     try:
+        model = CardModel(args.model)
         frames = iter(watched_source(args.source, _to_stderr).frames())
         first = next(frames, None)
         if first is None:
             raise TabletopError(f"{args.source} gave no picture")
-        layout = find_layout(first.image, args.players)
+        found = _measured(first.image, args.players, model, args.picture)
+        for doubt in found.doubts:
+            _to_stderr(f"tabletop calibrate: warning: {doubt}")
+        layout = found.layout
         if args.learn_seats:
-            print(f"{args.players} players: in seat order, each reach into the middle of the table once",
-                  file=sys.stderr)
+            _to_stderr(f"{args.players} players: in seat order, each reach into the middle of the table once")
             layout = replace(layout, seats=learn_seats(frames, layout, args.players))
+            if args.picture:
+                write_picture(draw_calibration(first.image, layout, found.deck), args.picture)
     except TabletopError as err:
         print(f"tabletop calibrate: {err}", file=sys.stderr)
         return 2
     print(json.dumps(layout_to_json(layout), indent=2))
     return 0
+
+
+def _measured(image: Image, players: int, model: CardModel, picture: Path | None) -> Calibration:
+    """The table measured on ``image``; with ``picture``, what was found, or what was refused, drawn there, so
+    that whoever mounts the camera can look rather than read numbers."""
+    from tabletop.watcher.calibrate import CalibrationError, measure_table
+    from tabletop.watcher.picture import draw_calibration, draw_refusal, write_picture
+
+    try:
+        found = measure_table(image, players, model)
+    except CalibrationError as err:
+        if picture:
+            write_picture(draw_refusal(image, err.suspects), picture)
+        raise
+    if picture:
+        write_picture(draw_calibration(image, found.layout, found.deck), picture)
+    return found
 
 
 def _to_stderr(message: str) -> None:

@@ -8,13 +8,11 @@ the latest picture so that the host's preview needs no second hold on the camera
 from __future__ import annotations
 
 import dataclasses
-import math
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from tabletop.errors import RecordError, TabletopError
 from tabletop.events import Event, Flip, Play, Retract, Unsure
@@ -25,17 +23,16 @@ from tabletop.vision.crop import Image
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import CalibrationError, even_seats, find_layout
 from tabletop.watcher.layout import Circle, Rect, TableLayout, write_layout
+from tabletop.watcher.picture import draw_zones
 from tabletop.watcher.watcher import Observation, TakeBack, Watcher
-
-ZONE_COLOUR = (0, 220, 255)
-SEAT_COLOUR = (255, 200, 0)
 
 
 class CameraWatch:
     """Watches ``source`` on its own thread and posts what it sees to ``table``.
 
     Without a layout, the zones are measured on the first picture, or placed in the middle for the host to drag
-    into place. ``report`` hears about trouble (a misread record, a failed calibration) in plain words.
+    into place. ``report`` hears about trouble (a misread record, a failed calibration, play seen and no card
+    read) in plain words.
     """
 
     def __init__(self, source: FrameSource, table: Table, model: CardModel, layout: TableLayout | None = None,
@@ -105,13 +102,16 @@ class CameraWatch:
 
     def _watch(self, frame: Frame) -> list[Observation]:
         if self._watcher is None:
-            self._watcher = Watcher(self._calibrated(frame.image), self.model, frame.image.shape[:2])
+            self._watcher = Watcher(self._calibrated(frame.image), self.model, frame.image.shape[:2], self._unread)
         return self._watcher.observe(frame)
+
+    def _unread(self, warning: str) -> None:
+        self.report(f"camera: {warning}: check the zones on the host page, the light and the camera")
 
     def _calibrated(self, image: Image) -> TableLayout:
         if self._layout is None:
             try:
-                self._layout = find_layout(image, self._players)
+                self._layout = find_layout(image, self._players, self.model)
             except CalibrationError as err:
                 self.report(f"camera: {err}; drag the zones into place on the host page")
                 self._layout = starting_layout((image.shape[1], image.shape[0]), self._players)
@@ -156,27 +156,3 @@ def starting_layout(size: tuple[int, int], players: int) -> TableLayout:
                        draw=Circle((cx - card, cy - card * 0.3), card * 0.7),
                        reveal=Rect(width * 0.15, cy + card * 0.6, width * 0.85, height * 0.95),
                        centre=(cx, cy), seats=even_seats(players), card_height=card)
-
-
-def draw_zones(image: Image, layout: TableLayout) -> Image:
-    """A copy of the picture with the zones outlined and a line towards each seat, as the host sees them."""
-    out = np.ascontiguousarray(image.copy())
-    for name, zone in (("discard", layout.discard), ("draw", layout.draw)):
-        centre = (round(zone.centre[0]), round(zone.centre[1]))
-        cv2.circle(out, centre, round(zone.radius), ZONE_COLOUR, 2, cv2.LINE_AA)
-        cv2.putText(out, name, (centre[0] - 24, centre[1] - round(zone.radius) - 6), cv2.FONT_HERSHEY_SIMPLEX,
-                    0.5, ZONE_COLOUR, 1, cv2.LINE_AA)
-    reveal = layout.reveal
-    cv2.rectangle(out, (round(reveal.left), round(reveal.top)), (round(reveal.right), round(reveal.bottom)),
-                  ZONE_COLOUR, 2, cv2.LINE_AA)
-    cv2.putText(out, "reveal", (round(reveal.left) + 6, round(reveal.top) + 18), cv2.FONT_HERSHEY_SIMPLEX, 0.5,
-                ZONE_COLOUR, 1, cv2.LINE_AA)
-    cx, cy = layout.centre
-    reach = max(out.shape[:2])
-    for seat, angle in enumerate(layout.seats):
-        dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-        cv2.line(out, (round(cx), round(cy)), (round(cx + dx * reach), round(cy + dy * reach)), SEAT_COLOUR, 1,
-                 cv2.LINE_AA)
-        label = (round(cx + dx * reach * 0.35), round(cy + dy * reach * 0.35))
-        cv2.putText(out, f"seat {seat}", label, cv2.FONT_HERSHEY_SIMPLEX, 0.5, SEAT_COLOUR, 1, cv2.LINE_AA)
-    return out

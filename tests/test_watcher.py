@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from reaching import FPS, LAYOUT, reaching_frames
 
 from tabletop.cards import Card
 from tabletop.cli import main
@@ -24,6 +25,7 @@ from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.calibrate import CalibrationError, find_layout, learn_seats
 from tabletop.watcher.layout import LayoutError, layout_from_json, layout_to_json
 from tabletop.watcher.recorder import Recorder
+from tabletop.watcher.unread import REACHES, SPAN, UnreadPlay
 from tabletop.watcher.watcher import Observation, TakeBack
 from tabletop.watcher.zones import ZoneWatch
 
@@ -162,21 +164,21 @@ def test_a_card_laid_almost_exactly_over_one_of_its_colour_is_read_where_that_ca
     assert verdicts_agree([timed.event for timed in table.script.record], watched_record(table.script, seen))
 
 
-def test_the_table_is_measured_from_a_picture_of_the_draw_pile_alone() -> None:
+def test_the_table_is_measured_from_a_picture_of_the_draw_pile_alone(model: CardModel) -> None:
     """On plain surfaces; on a busy cloth the zones may have to be given by hand."""
     for seed, kind in ((41, "wood"), (42, "felt"), (43, "plain"), (44, "wood")):
         table = simulated_table(seed, players=4, rules=SHORT, rounds=1, table=kind)
         truth = table.layout
-        found = find_layout(table.video.frame_at(0.0), 4)
+        found = find_layout(table.video.frame_at(0.0), 4, model)
         card = truth.card_height
         assert math.dist(found.draw.centre, truth.draw.centre) < 0.2 * card
         assert abs(found.card_height - card) < 0.15 * card
         assert math.dist(found.discard.centre, truth.discard.centre) < 0.5 * card
 
 
-def test_an_empty_table_cannot_be_measured() -> None:
+def test_an_empty_table_cannot_be_measured(model: CardModel) -> None:
     with pytest.raises(CalibrationError, match="draw pile"):
-        find_layout(np.full((480, 640, 3), 90, np.uint8), 4)
+        find_layout(np.full((480, 640, 3), 90, np.uint8), 4, model)
 
 
 def test_seats_are_learnt_from_each_player_reaching_in_once_in_seat_order() -> None:
@@ -217,8 +219,9 @@ def test_a_layout_round_trips_through_json_and_a_bad_one_names_its_key() -> None
         layout_from_json(broken)
 
 
-def write_video(path: Path, frames: list[Frame]) -> None:
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30, (640, 480))
+def write_video(path: Path, frames: list[Frame], fps: float = 30) -> None:
+    height, width = frames[0].image.shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (width, height))
     for frame in frames:
         writer.write(frame.image)
     writer.release()
@@ -244,3 +247,43 @@ def test_tabletop_watch_turns_a_video_into_a_record_that_replays(tmp_path: Path,
 def test_tabletop_watch_refuses_a_source_it_does_not_know(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["watch", "no-such-camera"]) == 2
     assert "not a source tabletop knows" in capsys.readouterr().err
+
+
+def test_play_seen_with_no_card_read_is_warned_of_once_on_standard_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As with zones measured round the wrong thing: people reach in for minutes and the record stays empty."""
+    write_video(tmp_path / "table.avi", reaching_frames(SPAN * 2.5), FPS)
+    (tmp_path / "layout.json").write_text(json.dumps(layout_to_json(LAYOUT)))
+    assert main(["watch", str(tmp_path / "table.avi"), "--layout", str(tmp_path / "layout.json")]) == 0
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["type"] for line in out.splitlines()] == ["game"]
+    assert err.count("\n") == 1 and err.startswith("tabletop watch: ")
+    assert "no card read yet: check the layout (tabletop calibrate --picture FILE" in err
+
+
+def unread_warnings(unread: UnreadPlay, reaches: int, every: float, read_at: int | None = None) -> list[str]:
+    """What ``unread`` says, and when, over ``reaches`` reaches in, one every ``every`` seconds, a frame each half
+    second; a card is read on frame ``read_at``."""
+    said = []
+    for k in range(round(reaches * every * 2)):
+        t = k * 0.5
+        warning = unread.see(t, reaching=t % every < 1, read=k == read_at)
+        if warning is not None:
+            said.append(f"{t}: {warning}")
+    return said
+
+
+def test_play_is_unread_only_after_enough_reaches_over_long_enough() -> None:
+    assert unread_warnings(UnreadPlay(), REACHES - 1, SPAN) == []
+    assert unread_warnings(UnreadPlay(), REACHES * 10, SPAN / REACHES / 2) == \
+        [f"{SPAN}: {REACHES * 2 + 1} reaches over the table in {SPAN:.0f} s, and no card read yet"]
+
+
+def test_an_arm_resting_on_the_table_is_not_play() -> None:
+    unread = UnreadPlay()
+    assert all(unread.see(t / 2, reaching=True, read=False) is None for t in range(round(SPAN * 10)))
+
+
+def test_once_a_card_is_read_a_long_stretch_without_one_is_the_game_not_trouble() -> None:
+    """Between rounds the cards are gathered, shuffled and dealt: many reaches, and no card read for minutes."""
+    assert unread_warnings(UnreadPlay(), REACHES * 10, SPAN / 4, read_at=3) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from reaching import LAYOUT, Film, reaching_frames
 
 from tabletop.board import board_view
 from tabletop.cards import Card
@@ -14,7 +15,9 @@ from tabletop.table import Table
 from tabletop.tablesim.script import Pace
 from tabletop.tablesim.table import simulated_table
 from tabletop.vision.model import CardModel
-from tabletop.watching import ZONE_COLOUR, CameraWatch, draw_zones, starting_layout
+from tabletop.watcher.picture import ZONE_COLOUR, draw_zones
+from tabletop.watcher.unread import SPAN
+from tabletop.watching import CameraWatch, starting_layout
 
 SHORT = {"preset": "official", "hand_size": 3}
 
@@ -78,3 +81,15 @@ def test_what_the_camera_sees_before_an_unsure_first_card_is_confirmed_waits_for
         record = table.snapshot.record
     assert [event.TYPE for event in record] == ["game", "deal", "unsure", "amend", "play", "draw", "play"]
     assert replay(list(enumerate(record)))[1].top == Card.from_name("red-2")
+
+
+def test_the_host_is_told_once_when_play_goes_on_and_no_card_is_read() -> None:
+    reports: list[str] = []
+    with Table() as table:
+        table.restart([Game(players=("Ann", "Bo"), rules=SHORT)])
+        camera = CameraWatch(Film(reaching_frames(SPAN * 2.5)), table, CardModel(), LAYOUT, report=reports.append)
+        camera.start().wait()
+        record = table.snapshot.record
+    assert [event.TYPE for event in record] == ["game"]
+    assert len(reports) == 1 and reports[0].startswith("camera: ")
+    assert reports[0].endswith("no card read yet: check the zones on the host page, the light and the camera")

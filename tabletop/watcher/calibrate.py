@@ -4,46 +4,110 @@ Before the first card is turned, the only card on the table is the draw pile: th
 picture is it, and its size says how big a card looks. The discard pile goes beside it, toward the middle of the
 table, and the reveal zone takes the half of the table away from the piles. Seats are learnt by each player, in
 seat order, reaching into the middle once. Any of it can be set by hand instead.
+
+A wrong guess is worse than none: zones measured round a face-up card, a phone or one of two decks put the
+discard pile where no card lands, and the watcher then sees nothing, silently. So every card-shaped thing is
+read with the card model, and the picture is refused, saying what was seen, unless exactly one of them can be
+the deck: face down (a back reads as no card), of a card's size, and clearly likelier than any other.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from tabletop.errors import TabletopError
 from tabletop.sources import Frame
-from tabletop.vision.crop import Corners, Image
-from tabletop.vision.finder import ASPECTS, find_cards, portrait
+from tabletop.vision.crop import Corners, Image, balance, rectify
+from tabletop.vision.finder import find_cards, portrait
+from tabletop.vision.model import CardModel, Reading
+from tabletop.vision.reader import GUESS_FLOOR
 from tabletop.watcher.layout import Circle, Point, Rect, TableLayout
 from tabletop.watcher.motion import MotionSensor, most_changed
 
 LARGEST_CARD = 0.1
 SMALLEST_CARD = 0.004
 """A card seen from above the table covers between these shares of the picture."""
+SPECK = SMALLEST_CARD / 4
+"""Patches smaller than this share of the picture are specks, not worth a word; a deck seen smaller than a card
+can be, but larger than a speck, is told that it looks too small."""
+GROUND = 0.25
+"""Patches larger than this share of the picture are the table's own parts (a cloth on it, the floor round it),
+not something lying on it."""
+ASPECTS = (1.3, 1.85)
+"""Long over short side of a patch that can be a card seen with a little perspective (as the finder's)."""
 STANDS_OUT = 60
 """How far (0..255, in the channel that differs most) the deck's colours lie from the table's."""
+LIKELY = 0.5
+"""A card-shaped thing the finder scores at least this share of the best one's score is as likely to be the deck:
+its score says how clearly the outline is a card's, which two face-down cards show about as clearly."""
+CANDIDATES = 4
+"""How many of the finder's most prominent shapes, and of the largest patches, may be the deck."""
+PUT_DECK = "put the deck face down in view, alone, or give the zones by hand"
 
 
 class CalibrationError(TabletopError):
-    """The table could not be measured from the pictures; the message says what to do instead."""
+    """The table could not be measured from the pictures; the message says what to do instead.
+
+    ``suspects`` are the card-shaped things that were seen and not taken for the deck, so that a picture can
+    show them.
+    """
+
+    def __init__(self, message: str, suspects: Sequence[Suspect] = ()) -> None:
+        super().__init__(message)
+        self.suspects = tuple(suspects)
 
 
-def find_layout(frame: Image, players: int) -> TableLayout:
+@dataclass(frozen=True, slots=True)
+class Suspect:
+    """A card-shaped thing that was not taken for the deck, and why, in a few words."""
+
+    corners: Corners
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Calibration:
+    """The table measured from one picture, with the deck it was measured round."""
+
+    layout: TableLayout
+    deck: Corners
+    doubts: tuple[str, ...]
+    """Why the deck may not be the deck after all: it reads a little like a face-up card, or something less
+    likely lies in view too."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    corners: Corners
+    score: float
+    """The finder's score; 0 for a patch seen by its colour alone, which any outline the finder saw outranks and
+    every other patch equals."""
+    reading: Reading
+
+
+def find_layout(frame: Image, players: int, model: CardModel) -> TableLayout:
     """A layout from a picture of the table before the first card is turned (only the draw pile on it).
 
     Seats are spread evenly, seat 0 nearest the bottom edge, until learnt or set by hand.
     """
-    corners = _deck(frame)
-    if corners is None:
-        raise CalibrationError("no draw pile in the picture: put the deck face down in view, or give the zones "
-                               "by hand")
-    height = float((math.dist(corners[0], corners[3]) + math.dist(corners[1], corners[2])) / 2)
-    cx, cy = (float(v) for v in corners.mean(axis=0))
-    frame_height, frame_width = frame.shape[:2]
+    return measure_table(frame, players, model).layout
+
+
+def measure_table(frame: Image, players: int, model: CardModel) -> Calibration:
+    """As ``find_layout``, keeping the deck's outline and any doubt about it, for a person to check."""
+    deck, others = _deck(frame, model)
+    return Calibration(_around(deck.corners, frame.shape[:2], players), deck.corners, _doubts(deck, others))
+
+
+def _around(deck: Corners, shape: tuple[int, ...], players: int) -> TableLayout:
+    height = float((math.dist(deck[0], deck[3]) + math.dist(deck[1], deck[2])) / 2)
+    cx, cy = (float(v) for v in deck.mean(axis=0))
+    frame_height, frame_width = shape[:2]
     toward = 1.0 if cx < frame_width / 2 else -1.0
     discard = (cx + toward * height * 1.6, cy)
     top_half = cy < frame_height / 2
@@ -53,34 +117,97 @@ def find_layout(frame: Image, players: int) -> TableLayout:
                        centre=(frame_width / 2, frame_height / 2), seats=even_seats(players), card_height=height)
 
 
-def _deck(frame: Image) -> Corners | None:
-    """The deck's outline: the finder's most prominent card of a likely size, else the one card-shaped patch that
-    stands out from the table's colour (the finder looks for a face's white border, which a back may lack)."""
+def _deck(frame: Image, model: CardModel) -> tuple[_Candidate, list[_Candidate]]:
+    """The one card-shaped thing likeliest to be the deck, and the less likely others that could be; a
+    CalibrationError, naming what was seen, if none can be or several are as likely."""
+    candidates = _candidates(frame, model)
     area = frame.shape[0] * frame.shape[1]
-    found = [card.corners for card in find_cards(frame, 4) if card.area < LARGEST_CARD * area]
-    return found[0] if found else _patch(frame)
+    objections = [_objection(candidate, area) for candidate in candidates]
+    kept = [candidate for candidate, objection in zip(candidates, objections, strict=True) if objection is None]
+    if not kept:
+        suspects = [Suspect(c.corners, why) for c, why in zip(candidates, objections, strict=True) if why is not None]
+        raise CalibrationError(_nothing_but(suspects), suspects)
+    best = kept[0]
+    alike = [best] + [candidate for candidate in kept[1:] if candidate.score >= best.score * LIKELY]
+    if len(alike) > 1:
+        places = ", ".join(_place(candidate.corners) for candidate in alike)
+        raise CalibrationError(f"{len(alike)} card-shaped things, each as likely to be the draw pile, at {places}: "
+                               f"{PUT_DECK}", [Suspect(c.corners, "as likely as another") for c in alike])
+    return best, kept[1:]
 
 
-def _patch(frame: Image) -> Corners | None:
+def _candidates(frame: Image, model: CardModel) -> list[_Candidate]:
+    """Everything that may be the deck, each read: the finder's shapes, most prominent first, then the card-shaped
+    patches that stand out from the table's colour and that the finder missed (it looks for a face's white
+    border, which a back may lack), largest first."""
+    found = [(card.corners, card.score) for card in find_cards(frame, CANDIDATES)]
+    patches = [(corners, 0.0) for corners in _patches(frame) if not any(_inside(corners, c) for c, _ in found)]
+    shapes = found + patches[:CANDIDATES]
+    if not shapes:
+        return []
+    readings = model.read([balance(rectify(frame, corners, model.size)) for corners, _ in shapes])
+    return [_Candidate(corners, score, reading) for (corners, score), reading in zip(shapes, readings, strict=True)]
+
+
+def _inside(patch: Corners, outline: Corners) -> bool:
+    middle = patch.mean(axis=0)
+    return cv2.pointPolygonTest(outline, (float(middle[0]), float(middle[1])), False) >= 0
+
+
+def _objection(candidate: _Candidate, frame_area: int) -> str | None:
+    """Why ``candidate`` cannot be the deck, in a few words; None if it can."""
+    reading = candidate.reading
+    if reading.card is not None and not reading.unsure:
+        return f"a face-up {reading.card} ({reading.confidence:.0%} sure)"
+    share = cv2.contourArea(candidate.corners) / frame_area
+    if not SMALLEST_CARD <= share <= LARGEST_CARD:
+        size = "big" if share > LARGEST_CARD else "small"
+        return f"something too {size} for a card seen from above ({share:.1%} of the picture)"
+    return None
+
+
+def _nothing_but(suspects: Sequence[Suspect]) -> str:
+    if not suspects:
+        return f"no draw pile in the picture: {PUT_DECK}"
+    seen = "; ".join(f"{suspect.why} at {_place(suspect.corners)}" for suspect in suspects)
+    return f"no draw pile in the picture, only {seen}: {PUT_DECK}"
+
+
+def _doubts(deck: _Candidate, others: Sequence[_Candidate]) -> tuple[str, ...]:
+    doubts = [f"something else card-shaped lies at {_place(other.corners)}, less likely the draw pile than the one "
+              f"at {_place(deck.corners)}; if it is the deck, {PUT_DECK}" for other in others]
+    reading = deck.reading
+    if reading.card is not None and reading.confidence >= GUESS_FLOOR:
+        doubts.insert(0, f"the draw pile at {_place(deck.corners)} reads a little like a face-up {reading.card} "
+                         f"({reading.confidence:.0%}); if it is one, {PUT_DECK}")
+    return tuple(doubts)
+
+
+def _place(corners: Corners) -> str:
+    x, y = corners.mean(axis=0)
+    return f"({x:.0f}, {y:.0f})"
+
+
+def _patches(frame: Image) -> list[Corners]:
+    """Solid card-shaped patches that stand out from the table's colour, largest first."""
     table = np.median(frame[::4, ::4].reshape(-1, 3), axis=0).astype(np.uint8)
     differs = (most_changed(frame, np.full_like(frame, table)) > STANDS_OUT).astype(np.uint8)
     differs = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     differs = cv2.morphologyEx(differs, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
     contours, _ = cv2.findContours(differs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     frame_area = frame.shape[0] * frame.shape[1]
-    rects = [cv2.minAreaRect(contour) for contour in contours if _card_like(contour, frame_area)]
-    if not rects:
-        return None
-    box = cv2.boxPoints(max(rects, key=lambda rect: rect[1][0] * rect[1][1]))
-    return portrait([(float(x), float(y)) for x, y in box])
+    rects = sorted((cv2.minAreaRect(contour) for contour in contours if _card_like(contour, frame_area)),
+                   key=lambda rect: rect[1][0] * rect[1][1], reverse=True)
+    return [portrait([(float(x), float(y)) for x, y in cv2.boxPoints(rect)]) for rect in rects]
 
 
 def _card_like(contour: np.ndarray, frame_area: int) -> bool:
-    """A solid patch of a card's size and proportions."""
+    """A solid patch of a card's proportions, more than a speck (whether its size fits a card is judged later,
+    so that a deck seen too small or too big can be told so)."""
     (w, h) = cv2.minAreaRect(contour)[1]
     size = w * h
     aspect = max(w, h) / max(min(w, h), 1)
-    return (SMALLEST_CARD * frame_area < size < LARGEST_CARD * frame_area and ASPECTS[0] < aspect < ASPECTS[1]
+    return (SPECK * frame_area < size < GROUND * frame_area and ASPECTS[0] < aspect < ASPECTS[1]
             and cv2.contourArea(contour) > 0.8 * size)
 
 

@@ -6,7 +6,7 @@ This is what ``tabletop watch`` prints, and what the table's game thread consume
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from tabletop.events import Event, Game
 from tabletop.sources import Frame
@@ -17,9 +17,12 @@ from tabletop.watcher.recorder import Recorder
 from tabletop.watcher.watcher import Watcher
 
 
-def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: TableLayout | None = None
-          ) -> Iterator[Event]:
-    """The record of the game watched in ``frames``; without ``layout`` the table is measured on the first frame."""
+def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: TableLayout | None = None,
+          warn: Callable[[str], None] = lambda _: None) -> Iterator[Event]:
+    """The record of the game watched in ``frames``; without ``layout`` the table is measured on the first frame.
+
+    ``warn`` hears, once, of play seen and no card read (see ``UnreadPlay``): the record alone cannot say it.
+    """
     recorder = Recorder()
     recorded = recorder.add(game)
     assert recorded is not None
@@ -27,7 +30,8 @@ def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: TableLa
     watcher: Watcher | None = None
     for frame in frames:
         if watcher is None:
-            watcher = Watcher(layout or find_layout(frame.image, len(game.players)), model, frame.image.shape[:2])
+            watcher = Watcher(layout or find_layout(frame.image, len(game.players), model), model,
+                              frame.image.shape[:2], warn)
         for item in watcher.observe(frame):
             event = recorder.add(item)
             if event is not None:

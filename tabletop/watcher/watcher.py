@@ -6,7 +6,7 @@ frame. A card it cannot read surely becomes an ``unsure`` observation for the pl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -23,6 +23,7 @@ from tabletop.watcher.layout import TableLayout
 from tabletop.watcher.motion import MotionSensor
 from tabletop.watcher.pile import Cleared, DiscardPile, Landed, TakenBack, offset
 from tabletop.watcher.reveal import Revealed, RevealZone
+from tabletop.watcher.unread import UnreadPlay
 from tabletop.watcher.zones import ZoneWatch
 
 SOURCE = "camera"
@@ -40,8 +41,12 @@ Observation = Event | TakeBack
 
 
 class Watcher:
-    def __init__(self, layout: TableLayout, model: CardModel, frame_shape: tuple[int, int] = (480, 640)) -> None:
-        self.layout, self.model = layout, model
+    """``warn`` is told, once, when people go on reaching in and no card is read: see ``UnreadPlay``."""
+
+    def __init__(self, layout: TableLayout, model: CardModel, frame_shape: tuple[int, int] = (480, 640),
+                 warn: Callable[[str], None] = lambda _: None) -> None:
+        self.layout, self.model, self.warn = layout, model, warn
+        self.unread = UnreadPlay()
         self.motion = MotionSensor(layout)
         self.draws = DrawWatch(layout)
         self.pile = DiscardPile(layout, frame_shape)
@@ -62,7 +67,15 @@ class Watcher:
         revealed = self.reveal.see(frame.image, motion)
         if revealed is not None:
             out += self._revealed(revealed, frame.t)
+        self._check_reading(frame.t, bool(motion.arms), out)
         return out
+
+    def _check_reading(self, t: float, reaching: bool, out: list[Observation]) -> None:
+        """Feed ``UnreadPlay``: a draw is seen from arms alone, so only the other observations show that cards
+        are read."""
+        warning = self.unread.see(t, reaching, any(not isinstance(item, Draw) for item in out))
+        if warning is not None:
+            self.warn(warning)
 
     def _landed(self, landed: Landed, t: float) -> list[Observation]:
         """A play; or, on an empty pile, the flip that starts a round (and the deal before it, by the flipper)."""
