@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import numpy as np
 import pytest
 
 from tabletop.events import Deal, Draw, Flip, Play, Retract, Reveal
+from tabletop.tablesim.arms import Arms, Held, Room
+from tabletop.tablesim.camera import Camera
 from tabletop.tablesim.scoring import verdicts_agree
-from tabletop.tablesim.script import CAMERA_EVENTS, Lay, Pace
+from tabletop.tablesim.script import CAMERA_EVENTS, Lay, Pace, Reach
 from tabletop.tablesim.table import SimulatedTable, first_rounds, simulated_table
+from tabletop.vision import scene
 
 SHORT = {"preset": "official", "hand_size": 3}
 
@@ -52,7 +58,7 @@ def test_a_phone_event_comes_only_after_what_the_camera_saw_before_it_had_come_t
 
 
 def test_each_card_is_laid_by_an_arm_from_its_players_edge(table: SimulatedTable) -> None:
-    layout = table.layout
+    layout = table.script.layout
     laid = [reach for reach in table.script.reaches if isinstance(reach.change, Lay) and reach.change.zone == "discard"]
     plays = [sight for sight in table.script.sights if isinstance(sight.event, (Play, Flip))]
     assert len(laid) == len(plays) > 5
@@ -87,3 +93,48 @@ def test_a_round_starts_with_the_deal_seen_at_the_dealers_flip(table: SimulatedT
     first, second = table.script.sights[:2]
     assert isinstance(first.event, Deal) and isinstance(second.event, Flip)
     assert first.seat == first.event.dealer == second.seat
+
+
+def test_a_pale_table_is_white_cream_or_grey() -> None:
+    table = simulated_table(13, players=3, rules=SHORT, rounds=1, table="pale")
+    reveal = table.layout.reveal
+    bare = table.video.frame_at(0.0)[round(reveal.top):round(reveal.bottom), round(reveal.left):round(reveal.right)]
+    colour = np.median(bare.reshape(-1, 3), axis=0)
+    assert colour.min() > 140 and colour.max() - colour.min() < 45, colour
+
+
+def test_an_arm_is_a_shaded_sleeve_forearm_and_hand_holding_its_card_over_a_soft_shadow() -> None:
+    """An arm from the bottom edge up to (320, 200), the card held under the palm, the lamp casting shadows to
+    the right."""
+    frame = np.full((480, 640, 3), 128, np.uint8)
+    room = Room(np.ones((480, 640, 3), np.float32), 0, (1.0, 0.0), 0.5, np.full(3, 128.0))
+    reach = Reach(seat=0, entry=(320.0, 480.0), target=(320.0, 200.0), start=0.0, inward=0.4, dwell=0.2,
+                  outward=0.4, width=45.0, sleeve=(40, 40, 200), skin=(120, 160, 220))
+    green = (np.full((146, 94, 3), (0, 255, 0), np.uint8), np.full((146, 94), 255, np.uint8))
+    Arms(Camera.straight((640, 480)), 73.0, room, seed=1).draw(frame, 0, reach, 0.5, Held(green, 0.0, "laid"))
+    sleeve, palm = frame[420, 320].astype(int), frame[226, 320].astype(int)
+    assert sleeve[2] > 2 * sleeve[0] and palm[2] > palm[1] > palm[0] > 60
+    ys, xs = np.nonzero(np.all(frame == (0, 255, 0), axis=2))
+    assert xs.max() - xs.min() > 40 and ys.max() - ys.min() > 65 and abs(ys.mean() - 200) < 20
+    assert frame[420, 320].sum() > frame[420, 341].sum() + 30
+    assert int(frame[420, 350].sum()) < 3 * 128 - 40 and int(frame[420, 290].sum()) > 3 * 128 - 15
+
+
+def test_a_turned_camera_sees_cards_as_quadrilaterals_and_the_layout_where_they_lie() -> None:
+    table = simulated_table(11, players=3, rules=SHORT, rounds=1, tilt=8.0)
+    camera, straight = table.video.camera, table.script.layout
+    card = camera.points(scene.card_corners(straight.discard.centre, straight.card_height, 0.0,
+                                            np.random.default_rng(0), perspective=0.0))
+    sides = [card[(k + 1) % 4] - card[k] for k in range(4)]
+    corners = [math.degrees(math.atan2(float(a[0] * b[1] - a[1] * b[0]), float(np.dot(a, b))))
+               for a, b in itertools.pairwise(sides)]
+    assert max(abs(abs(corner) - 90) for corner in corners) > 1
+    play = next(sight for sight in table.script.sights if isinstance(sight.event, Play))
+    before = table.video.frame_at(play.happened - 0.6).astype(int)
+    after = table.video.frame_at(play.rest + 0.3).astype(int)
+    ys, xs = np.nonzero(np.abs(after - before).max(axis=2) > 60)
+    layout = table.layout
+    assert math.dist((xs.mean(), ys.mean()), layout.discard.centre) < 0.4 * layout.card_height
+    assert math.dist(layout.discard.centre, straight.discard.centre) > 5
+    again = simulated_table(11, players=3, rules=SHORT, rounds=1, tilt=8.0)
+    assert np.array_equal(again.video.frame_at(play.rest + 0.3), after.astype(np.uint8))

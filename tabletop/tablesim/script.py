@@ -149,12 +149,26 @@ class Pace:
     phone_delay: float = 0.6
 
 
+@dataclass(frozen=True)
+class Tidiness:
+    """How tidily a table's players lay their cards on the discard pile: how far from its middle a card lands (in
+    card heights) and how far it is turned from square to its player (radians). A messy table's pile grows broad
+    and ragged, its cards' corners sticking out every way."""
+
+    scatter: float = 0.08
+    turn: float = 0.6
+
+    @staticmethod
+    def random(rng: np.random.Generator) -> Tidiness:
+        return Tidiness(float(rng.uniform(0.06, 0.14)), float(rng.uniform(0.4, 1.5)))
+
+
 class Scripter:
     """Turns a simulated game's record into reaches, in order, keeping the table's physical piles."""
 
     def __init__(self, layout: TableLayout, frame_size: tuple[int, int], rng: np.random.Generator,
-                 pace: Pace = Pace()) -> None:
-        self.layout, self.rng, self.pace = layout, rng, pace
+                 pace: Pace = Pace(), tidiness: Tidiness = Tidiness()) -> None:
+        self.layout, self.rng, self.pace, self.tidiness = layout, rng, pace, tidiness
         self.script = Script(layout, frame_size)
         self.now = 0.5
         self.seen_at = 0.0
@@ -233,7 +247,8 @@ class Scripter:
         self._reach(event.seat, middle, Lift("reveal"))
 
     def _lay_on_pile(self, seat: int, card: Card) -> Reach:
-        placed = Placed(card, self._near(self.layout.discard.centre, 0.08), self._tilt(0.6))
+        tidiness = self.tidiness
+        placed = Placed(card, self._near(self.layout.discard.centre, tidiness.scatter), self._tilt(tidiness.turn))
         self.pile.append(placed)
         return self._reach(seat, placed.centre, Lay("discard", (placed,)))
 
@@ -282,7 +297,7 @@ class Scripter:
         angle = math.radians(self.layout.seats[seat] + self.rng.normal(0, 4))
         cx, cy = self.layout.centre
         dx, dy = math.cos(angle), math.sin(angle)
-        step = min(_to_edge(cx, dx, width), _to_edge(cy, dy, height))
+        step = min(to_edge(cx, dx, width), to_edge(cy, dy, height))
         return cx + dx * step, cy + dy * step
 
     def _near(self, point: Point, spread: float) -> Point:
@@ -307,7 +322,7 @@ class Scripter:
                  box.top + step_y * (k // columns + 0.5) + float(self.rng.normal(0, 1.5))) for k in range(count)]
 
 
-def _to_edge(position: float, direction: float, size: float) -> float:
+def to_edge(position: float, direction: float, size: float) -> float:
     """How many steps of ``direction`` take ``position`` to the edge at 0 or ``size``."""
     if direction == 0:
         return math.inf

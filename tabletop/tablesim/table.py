@@ -9,7 +9,7 @@ import numpy as np
 
 from tabletop.events import Deal, Event
 from tabletop.simulate import Mistakes, SimulatedGame, simulate_game
-from tabletop.tablesim.script import Pace, Script, Scripter
+from tabletop.tablesim.script import Pace, Script, Scripter, Tidiness
 from tabletop.tablesim.video import TableVideo
 from tabletop.watcher.layout import Circle, Rect, TableLayout
 
@@ -24,18 +24,25 @@ class SimulatedTable:
 
     @property
     def layout(self) -> TableLayout:
-        return self.script.layout
+        """The layout as the camera sees it (the script's is the table's, seen straight down)."""
+        return self.video.layout
 
 
 def simulated_table(seed: int, players: int = 4, rules: dict[str, Any] | None = None, table: str | None = None,
                     rounds: int | None = None, mistakes: Mistakes | None = None, pace: Pace | None = None,
-                    fps: float = 30.0) -> SimulatedTable:
-    """The same seed always gives the same game, table, light and video; ``rounds`` films only the first few."""
+                    fps: float = 30.0, tilt: float | None = None) -> SimulatedTable:
+    """The same seed always gives the same game, table, light and video; ``rounds`` films only the first few.
+
+    ``table`` names the kind of table (see ``video.TABLES``) and ``tilt`` how many degrees the camera is turned
+    off straight down; by default the seed chooses them. How tidy the discard pile is draws from a generator of
+    its own, so that it did not change the game each seed scripts.
+    """
     game = simulate_game(seed, rules, players=players, mistakes=mistakes or Mistakes())
     rng = np.random.default_rng(seed)
     events = first_rounds(game.events, rounds) if rounds else game.events
-    script = Scripter(random_layout(rng, players), FRAME_SIZE, rng, pace or Pace()).run(events)
-    return SimulatedTable(game, script, TableVideo(script, seed, fps, table))
+    tidiness = Tidiness.random(np.random.default_rng((seed, 2)))
+    script = Scripter(random_layout(rng, players), FRAME_SIZE, rng, pace or Pace(), tidiness).run(events)
+    return SimulatedTable(game, script, TableVideo(script, seed, fps, table, tilt))
 
 
 def first_rounds(events: list[Event], rounds: int) -> list[Event]:

@@ -1,8 +1,12 @@
 """The table simulator's camera: the overhead video of a scripted game, frame by frame, deterministic per seed.
 
-The table and whatever lies on it is painted once per change into a lit layer; each frame then adds the arms
-with their shadows, the room's drifting and switching light, and sensor noise. That keeps a frame to a few
-milliseconds, so whole rounds run inside the tests.
+The table and whatever lies on it is painted once per change as seen straight down, lit, and seen through the
+camera (straight down or turned a little off, ``camera.py``) into a layer; each frame then adds the arms with
+their shadows (``arms.py``), the room's drifting and switching light, the camera's exposure following the arms,
+and sensor noise. That keeps a frame to a few milliseconds, so whole rounds run inside the tests.
+
+The camera's turn, its exposure and the shadows draw from a generator of their own, so that adding them did not
+change the table, the light and the deck that each seed films.
 """
 
 from __future__ import annotations
@@ -16,13 +20,21 @@ import numpy as np
 
 from tabletop.cards import Card
 from tabletop.sources import Frame
+from tabletop.tablesim.arms import Arms, Held, Room
+from tabletop.tablesim.camera import Camera
 from tabletop.tablesim.script import Lay, Lift, Placed, Reach, Script
-from tabletop.vision import render, scene
+from tabletop.vision import hands, render, scene
 from tabletop.vision.crop import CARD_ASPECT, Image
+from tabletop.vision.frames import pale
+from tabletop.watcher.layout import TableLayout
 
-CONTRAST = 70
-"""How far a sleeve's colour stays from the table's, in the channel that differs most."""
-TABLES = {"wood": scene.wood, "felt": scene.felt, "cloth": scene.cloth, "plain": scene.plain}
+TABLES = {"wood": scene.wood, "felt": scene.felt, "cloth": scene.cloth, "plain": scene.plain, "pale": pale}
+"""The tables filmed: pale ones are white, cream or grey paper, laminate or cloth, on which a card's white
+border does not stand out."""
+METERING = 2.0
+"""How much more the middle of the picture, where arms reach, counts in the camera's exposure than its average."""
+STRAIGHT = np.random.default_rng(0)
+"""Draws for ``scene.card_corners`` where no skew is wanted: they are multiplied by nought."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +61,7 @@ class Lighting:
         lamp = pool[..., None] * tint + glare[..., None]
         count = int(rng.poisson(duration / 60))
         switches = tuple(sorted((float(rng.uniform(0, duration)), float(rng.uniform(-0.2, 0.2))) for _ in range(count)))
-        return Lighting(lamp.astype(np.float32), float(rng.uniform(0.02, 0.08)), float(rng.uniform(8, 30)),
+        return Lighting(lamp.astype(np.float32), float(rng.uniform(0.04, 0.15)), float(rng.uniform(8, 30)),
                         float(rng.uniform(0, 2 * math.pi)), switches, float(rng.uniform(1.5, 5)))
 
     def gain(self, t: float) -> float:
@@ -60,28 +72,80 @@ class Lighting:
         return level
 
 
+@dataclass(frozen=True)
+class Exposure:
+    """The camera's automatic exposure. It keeps a white table from burning out (its mean no brighter than
+    ``ceiling``), and it answers how bright the picture was ``lag`` seconds before, ``strength`` of the way: a
+    room growing brighter darkens the picture a moment later, and a dark sleeve coming in over a pale table
+    brightens it, a pale one over a dark cloth darkens it."""
+
+    ceiling: float
+    strength: float
+    lag: float
+
+    @staticmethod
+    def random(rng: np.random.Generator) -> Exposure:
+        return Exposure(float(rng.uniform(185, 230)), float(rng.uniform(0.3, 0.9)), float(rng.uniform(0.1, 0.3)))
+
+    def base(self, table: Image) -> float:
+        """The gain for the bare ``table`` as the lamp lights it: a dark table keeps the lamp's exposure."""
+        return min(1.0, self.ceiling / max(float(cv2.cvtColor(table, cv2.COLOR_BGR2GRAY).mean()), 1.0))
+
+    def gain(self, room: float, dimming: float) -> float:
+        """The gain that answers the room's light at ``room`` times its first, and the arms in view changing the
+        picture's mean brightness by ``dimming`` (a share)."""
+        return float((room * (1 + METERING * dimming)) ** -self.strength)
+
+
+@dataclass(frozen=True)
+class _Drop:
+    """The soft line of shadow a card's edge casts on what lies beneath: it shows how deep a pile is."""
+
+    offset: tuple[float, float]
+    softness: float
+    strength: float
+
+
 class TableVideo:
-    """A frame source over a script: the frames a camera above the scripted table would take."""
+    """A frame source over a script: the frames a camera above the scripted table would take.
+
+    ``layout`` is the table's layout as the camera sees it, which a calibration would measure.
+    """
 
     live = False
 
-    def __init__(self, script: Script, seed: int, fps: float = 30.0, table: str | None = None) -> None:
-        rng = np.random.default_rng(seed)
+    def __init__(self, script: Script, seed: int, fps: float = 30.0, table: str | None = None,
+                 tilt: float | None = None) -> None:
+        rng, own = np.random.default_rng(seed), np.random.default_rng((seed, 1))
         self.script, self.fps, self.name = script, fps, f"sim:{seed}"
+        self.camera = Camera.random(own, script.frame_size, tilt)
+        margin = self.camera.margin
         width, height = script.frame_size
-        kind = table or list(TABLES)[int(rng.integers(len(TABLES)))]
-        self.table = TABLES[kind](rng, (height, width))
-        self.table_colour = self.table.reshape(-1, 3).mean(axis=0)
-        self.light = Lighting.random(rng, script.frame_size, script.duration)
+        self.kind = table or list(TABLES)[int(rng.integers(len(TABLES)))]
+        self.table = TABLES[self.kind](rng, (height + 2 * margin, width + 2 * margin))
+        self.light = Lighting.random(rng, (width + 2 * margin, height + 2 * margin), script.duration)
         self.focus = float(rng.uniform(0, 0.9))
         design = render.DESIGNS[int(rng.integers(len(render.DESIGNS)))]
-        self.faces = _Faces(rng, design, script.layout.card_height)
+        card_height = script.layout.card_height
+        self.faces = _Faces(rng, design, card_height)
         self.noise = [_noise(rng, (height, width), self.light.noise) for _ in range(4)]
         self.back_pile = [self.faces.placed_back(script.layout.draw.centre, rng) for _ in range(3)]
+        self.exposure = Exposure.random(own)
+        towards = own.uniform(0, 2 * math.pi)
+        shadow = (math.cos(towards), math.sin(towards))
+        strength = float(own.uniform(0.2, 0.5))
+        drop = card_height * own.uniform(0.01, 0.03)
+        self.drop = _Drop((shadow[0] * drop, shadow[1] * drop), 0.5 + card_height * 0.01, float(own.uniform(0.2, 0.45)))
+        self.layout: TableLayout = self.camera.layout(script.layout)
         self.piles: dict[str, list[Placed]] = {"discard": [], "reveal": []}
         self.next_change = 0
         self.painted_until = 0.0
-        self.layer = self._paint_layer()
+        self.surface = self._bare_table()
+        self.layer = self._light_layer()
+        room = Room(self.light.lamp, margin, shadow, strength, self.layer.reshape(-1, 3).mean(axis=0))
+        self.arms = Arms(self.camera, card_height, room, seed)
+        self.dimmings: dict[int, float] = {}
+        self.base_gain = self.exposure.base(self.layer)
 
     def frames(self) -> Iterator[Frame]:
         for k in range(int(self.script.duration * self.fps)):
@@ -95,88 +159,90 @@ class TableVideo:
         """The frame at ``t``. Frames are painted in time order; going back in time lays the table out afresh."""
         if t < self.painted_until:
             self.piles, self.next_change = {"discard": [], "reveal": []}, 0
-            self.layer = self._paint_layer()
+            self.surface = self._bare_table()
+            self.layer = self._light_layer()
         self.painted_until = t
         self._apply_changes(t)
         frame = self.layer.copy()
-        arms = [reach for reach in self.script.reaches if reach.start <= t <= reach.end]
-        if arms:
-            _shadow(frame, arms, t)
-            for reach in arms:
-                self._paint_arm(frame, reach, t)
-        frame = cv2.convertScaleAbs(frame, alpha=self.light.gain(t))
+        for index, reach in enumerate(self.script.reaches):
+            if reach.start <= t <= reach.end:
+                self.arms.draw(frame, index, reach, t, self._held(reach, t))
+        frame = cv2.convertScaleAbs(frame, alpha=self.light.gain(t) * self.base_gain * self._exposure(t))
         up, down = self.noise[int(t * self.fps) % len(self.noise)]
         return cv2.subtract(cv2.add(frame, up), down)
 
     def _apply_changes(self, t: float) -> None:
+        """Lay the cards that came to the table by ``t`` over what lies there; cards taken away mean the table is
+        laid out again."""
         reaches = self.script.reaches
         changed = False
         while self.next_change < len(reaches) and reaches[self.next_change].arrival <= t:
             change = reaches[self.next_change].change
             if isinstance(change, Lay):
                 self.piles[change.zone].extend(change.cards)
+                for placed in change.cards:
+                    self._lay_card(placed)
                 changed = True
             elif isinstance(change, Lift):
                 pile = self.piles[change.zone]
                 del pile[len(pile) - (change.count or len(pile)):]
+                self.surface = self._bare_table()
+                for placed in self.piles["discard"] + self.piles["reveal"]:
+                    self._lay_card(placed)
                 changed = True
             self.next_change += 1
         if changed:
-            self.layer = self._paint_layer()
+            self.layer = self._light_layer()
 
-    def _paint_layer(self) -> Image:
-        canvas = self.table.copy()
+    def _bare_table(self) -> Image:
+        """The table as seen straight down with only the draw pile on it, ``margin`` wider all round."""
+        surface = self.table.copy()
         for corners in self.back_pile:
-            _paste(canvas, self.faces.back, corners)
-        for placed in self.piles["discard"] + self.piles["reveal"]:
-            _paste(canvas, self.faces.face(placed.card), self.faces.corners(placed.centre, placed.angle))
+            self._lay(surface, self.faces.back, corners)
+        return surface
+
+    def _lay_card(self, placed: Placed) -> None:
+        self._lay(self.surface, self.faces.face(placed.card), self.faces.corners(placed.centre, placed.angle))
+
+    def _lay(self, surface: Image, face: tuple[Image, Image], corners: np.ndarray) -> None:
+        """A card on ``surface``, with the shadow its edge casts on what lies beneath."""
+        at = (corners + self.camera.margin).astype(np.float32)
+        drop = self.drop
+        pad = math.ceil(max(abs(drop.offset[0]), abs(drop.offset[1])) + 3 * drop.softness + 2)
+        x0, y0 = np.maximum(np.floor(at.min(axis=0)).astype(int) - pad, 0)
+        x1, y1 = np.minimum(np.ceil(at.max(axis=0)).astype(int) + pad, (surface.shape[1], surface.shape[0]))
+        if x1 > x0 and y1 > y0:
+            silhouette = np.zeros((y1 - y0, x1 - x0), np.float32)
+            cv2.fillConvexPoly(silhouette, np.round((at - [x0, y0]) * 4).astype(np.int32), 1.0, cv2.LINE_AA, shift=2)
+            hands.shadow(surface[y0:y1, x0:x1], silhouette, drop.offset, drop.softness, drop.strength)
+        scene.paste(surface, *face, at)
+
+    def _light_layer(self) -> Image:
+        """The table as the camera sees it: focus, lamp and the camera's turn."""
+        canvas = self.surface
         if self.focus > 0.3:
             canvas = cv2.GaussianBlur(canvas, (0, 0), self.focus)
-        return np.clip(canvas * self.light.lamp, 0, 255).astype(np.uint8)
+        return self.camera.view(np.clip(canvas * self.light.lamp, 0, 255).astype(np.uint8))
 
-    def _paint_arm(self, frame: Image, reach: Reach, t: float) -> None:
-        tip = reach.tip(t)
-        assert tip is not None
-        direction = np.subtract(reach.target, reach.entry)
-        direction = direction / (np.linalg.norm(direction) or 1.0)
-        held = self._held(reach, t)
-        if held is not None:
-            at = np.asarray(tip) - direction * reach.hand * 0.45
-            _paste(frame, held[0], self.faces.corners((float(at[0]), float(at[1])), held[1]))
-        row, column = int(min(max(tip[1], 0), frame.shape[0] - 1)), int(min(max(tip[0], 0), frame.shape[1] - 1))
-        lit = self.light.lamp[row, column]
-        skin = _lit(reach.skin, lit)
-        wrist = np.asarray(tip) - direction * reach.hand
-        shoulder = np.asarray(reach.entry) - direction * reach.width * 3
-        width = max(2, round(reach.width))
-        cv2.line(frame, _px(shoulder), _px(wrist), _lit(self._sleeve(reach.sleeve), lit), width, cv2.LINE_AA)
-        forearm = wrist - direction * reach.width * 0.8
-        cv2.line(frame, _px(forearm), _px(wrist), skin, max(2, round(reach.width * 0.8)), cv2.LINE_AA)
-        palm = wrist + direction * reach.hand * 0.5
-        angle = math.degrees(math.atan2(direction[1], direction[0]))
-        axes = (max(1, round(reach.hand * 0.5)), max(1, round(reach.width * (1.5 if reach.leaning else 0.6))))
-        cv2.ellipse(frame, _px(palm), axes, angle, 0, 360, _lit(reach.skin, lit * 0.8), -1, cv2.LINE_AA)
-        inner = (max(1, axes[0] - 2), max(1, axes[1] - 2))
-        cv2.ellipse(frame, _px(palm), inner, angle, 0, 360, skin, -1, cv2.LINE_AA)
+    def _exposure(self, t: float) -> float:
+        """The camera's exposure at ``t``: it answers the room's light and the arms in view a moment before."""
+        seen = t - self.exposure.lag
+        dimming = 0.0
+        for index, reach in enumerate(self.script.reaches):
+            extent = reach.extent(seen)
+            if extent is not None:
+                if index not in self.dimmings:
+                    self.dimmings[index] = self.arms.dimming(reach)
+                dimming += extent * self.dimmings[index]
+        return self.exposure.gain(self.light.gain(seen), dimming)
 
-    def _sleeve(self, colour: tuple[int, int, int]) -> tuple[int, int, int]:
-        """The sleeve's colour, made to stand out from the table: nobody is invisible to a camera above them.
-
-        A sleeve the exact colour of the cloth would still show by its folds and shading, which are not painted.
-        """
-        table = self.table_colour
-        if max(abs(c - t) for c, t in zip(colour, table, strict=True)) >= CONTRAST:
-            return colour
-        b, g, r = (int(c + CONTRAST if t < 128 else c - CONTRAST) for c, t in zip(colour, table, strict=True))
-        return min(max(b, 0), 255), min(max(g, 0), 255), min(max(r, 0), 255)
-
-    def _held(self, reach: Reach, t: float) -> tuple[tuple[Image, Image], float] | None:
-        """The card in the hand and its angle: the first card of a lay on the way in, a drawn card on the way out."""
+    def _held(self, reach: Reach, t: float) -> Held | None:
+        """The card in the hand: the first card of a lay on the way in, a drawn card on the way out."""
         if t < reach.arrival and isinstance(reach.change, Lay):
             card = reach.change.cards[0]
-            return self.faces.face(card.card), card.angle
+            return Held(self.faces.face(card.card), card.angle, "laid")
         if t > reach.arrival + reach.dwell and reach.carries_out:
-            return self.faces.back, 0.3
+            return Held(self.faces.back, 0.3, "drawn")
         return None
 
 
@@ -197,7 +263,7 @@ class _Faces:
         return self.cache[card]
 
     def corners(self, centre: tuple[float, float], angle: float) -> np.ndarray:
-        return scene.card_corners(centre, self.height, angle, self.rng, perspective=0.0)
+        return scene.card_corners(centre, self.height, angle, STRAIGHT, perspective=0.0)
 
     def placed_back(self, centre: tuple[float, float], rng: np.random.Generator) -> np.ndarray:
         jitter = rng.normal(0, 1.2, 2)
@@ -208,40 +274,7 @@ class _Faces:
                 cv2.resize(face[1], self.size, interpolation=cv2.INTER_AREA))
 
 
-def _paste(canvas: Image, face: tuple[Image, Image], corners: np.ndarray) -> None:
-    """``scene.paste`` into the patch of ``canvas`` the card covers: a card is small beside a whole frame."""
-    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 1, 0)
-    x1, y1 = np.minimum(np.ceil(corners.max(axis=0)).astype(int) + 2, (canvas.shape[1], canvas.shape[0]))
-    if x1 > x0 and y1 > y0:
-        scene.paste(canvas[y0:y1, x0:x1], *face, (corners - np.array([x0, y0], np.float32)).astype(np.float32))
-
-
 def _noise(rng: np.random.Generator, shape: tuple[int, int], sigma: float) -> tuple[Image, Image]:
     """Sensor noise as what to add and what to take away, so that it applies with saturating uint8 sums."""
     values = rng.normal(0, sigma, (*shape, 3))
     return (np.clip(values, 0, 255).astype(np.uint8), np.clip(-values, 0, 255).astype(np.uint8))
-
-
-def _shadow(frame: Image, arms: list[Reach], t: float) -> None:
-    """Darken the table under the arms, offset and soft, as a lamp above one side would."""
-    height, width = frame.shape[:2]
-    small = np.zeros((height // 4, width // 4), np.uint8)
-    for reach in arms:
-        tip = reach.tip(t)
-        assert tip is not None
-        offset = np.array([reach.width * 0.25, reach.width * 0.3])
-        start, end = (np.asarray(reach.entry) + offset) / 4, (np.asarray(tip) + offset) / 4
-        cv2.line(small, _px(start), _px(end), 255, max(1, round(reach.width / 4)))
-    small = cv2.blur(small, (5, 5))
-    mask = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
-    darken = cv2.multiply(frame, cv2.merge([mask, mask, mask]), scale=0.4 / 255)
-    cv2.subtract(frame, darken, dst=frame)
-
-
-def _lit(colour: tuple[int, int, int], light: np.ndarray | float) -> tuple[int, int, int]:
-    b, g, r = (int(min(255, max(0, c * float(k)))) for c, k in zip(colour, np.broadcast_to(light, 3), strict=True))
-    return b, g, r
-
-
-def _px(point: np.ndarray | tuple[float, float]) -> tuple[int, int]:
-    return round(float(point[0])), round(float(point[1]))

@@ -28,6 +28,8 @@ FURNITURE_FRAMES = 150
 moves meanwhile: a ghost left in the quiet table by someone who leant in for a while fades the same way."""
 EDGE_SPECKS = 8
 """Changed pixels (of the quarter-size picture) along its edge that are still only specks, not an arm."""
+BRIDGED = 2
+"""Changed blobs this many pixels apart (of the quarter-size picture) are one."""
 LIGHT_CHANGE = 0.4
 """A change over more than this share of the picture is the light changing, not an arm."""
 
@@ -62,6 +64,9 @@ class MotionSensor:
         self.previous: Image | None = None
         self.calm = 0
         self.unmoved: np.ndarray | None = None
+        """Per pixel, the frames it has kept within ``CHANGED`` of ``settled``."""
+        self.settled: Image | None = None
+        """Per pixel, where it last came to rest, levelled to the quiet table's light."""
         area = layout.card_height ** 2 * 56 / 87 / SCALE ** 2
         self.smallest_arm = area * 0.25
 
@@ -71,33 +76,56 @@ class MotionSensor:
         still = moving.mean() < STILL
         self.previous = small
         self.calm = self.calm + 1 if still else 0
-        if self.quiet is None or self.unmoved is None:
-            self.quiet, self.unmoved = small.copy(), np.zeros(moving.shape, np.int32)
-        self.unmoved = np.where(moving, 0, self.unmoved + 1)
+        if self.quiet is None or self.unmoved is None or self.settled is None:
+            self.quiet, self.settled, self.unmoved = small.copy(), small.copy(), np.zeros(moving.shape, np.int32)
         gain = brightening(small, self.quiet)
         levelled = cv2.convertScaleAbs(small, alpha=1 / gain)
+        _settle(levelled, self.settled, self.unmoved)
         changed = _changed(levelled, self.quiet)
         if changed.mean() > LIGHT_CHANGE:
             arms: tuple[Arm, ...] = ()
         else:
             arms = self._arms(changed)
-        if self.calm >= QUIET_FRAMES and not _at_edge(changed):
-            self.quiet, gain = small.copy(), 1.0
+        if self._quiet(arms, changed):
+            self.quiet, self.settled, gain = small.copy(), small.copy(), 1.0
         else:
             furniture = self.unmoved >= FURNITURE_FRAMES
-            self.quiet[furniture] = cv2.convertScaleAbs(small, alpha=1 / gain)[furniture]
+            self.quiet[furniture] = self.settled[furniture]
         return Motion(arms, still, moving, gain)
 
+    def _quiet(self, arms: tuple[Arm, ...], changed: np.ndarray) -> bool:
+        """Whether the table may be learnt again: still for a few frames, with no arm in view and nothing else at
+        the edge. An arm is one however few pixels of the edge it crosses (a slim arm, a camera high above the
+        table): held still, it is no more the table than when it moves."""
+        return self.calm >= QUIET_FRAMES and not arms and not _at_edge(changed)
+
     def _arms(self, changed: np.ndarray) -> tuple[Arm, ...]:
+        """The changed blobs that touch the picture's edge. Blobs a gap of ``BRIDGED`` pixels apart are one: a
+        wrist over something of its own colour (a brown wrist over the deck's red back) changes nothing there,
+        and the hand beyond it would be cut off from the arm."""
         mask = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        joined = cv2.dilate(mask, np.ones((BRIDGED + 1, BRIDGED + 1), np.uint8))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
         height, width = mask.shape
         arms = []
         for label in range(1, count):
-            x, y, w, h, area = stats[label]
-            if area >= self.smallest_arm and (x == 0 or y == 0 or x + w == width or y + h == height):
-                arms.append(_arm(labels == label))
+            x, y, w, h, _ = stats[label]
+            if not (x == 0 or y == 0 or x + w == width or y + h == height):
+                continue
+            blob = (labels == label) & (mask > 0)
+            if np.count_nonzero(blob) >= self.smallest_arm and _touches_edge(blob):
+                arms.append(_arm(blob))
         return tuple(arms)
+
+
+def _settle(levelled: Image, settled: Image, unmoved: np.ndarray) -> None:
+    """Count, in place, how long each pixel has kept to where it came to rest. A pixel that creeps (the soft
+    edge of a shadow coming in, an arm easing to a stop) moves as surely as one that jumps, though never far
+    from one frame to the next: judged frame by frame it would pass for still, and be taken into the quiet
+    table bit by bit, to linger there as an arm once the arm had gone."""
+    drifted = _changed(levelled, settled)
+    unmoved[:] = np.where(drifted, 0, unmoved + 1)
+    settled[drifted] = levelled[drifted]
 
 
 def _changed(a: Image, b: Image) -> np.ndarray:
@@ -128,6 +156,10 @@ def brightening(now: Image, then: Image, changed: np.ndarray | None = None) -> f
     if changed is not None and (kept := ~changed[::3, ::3]).mean() > 0.1:
         ratios = ratios[kept]
     return float(np.median(ratios))
+
+
+def _touches_edge(blob: np.ndarray) -> bool:
+    return bool(blob[0].any() or blob[-1].any() or blob[:, 0].any() or blob[:, -1].any())
 
 
 def _arm(blob: np.ndarray) -> Arm:

@@ -38,7 +38,7 @@ class RevealZone:
             return None
         now = views[-1]
         mask = self.zone.changes(now, self.empty)
-        outlines = self.zone.card_outlines(mask)
+        outlines = self.zone.card_outlines(mask, now)
         if not outlines:
             if self.zone.changed_area(now, self.empty) < EMPTY:
                 self.empty, self.reported = now, None

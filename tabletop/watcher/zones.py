@@ -25,6 +25,19 @@ SHADE = (0.3, 0.9, 0.15)
 """A shadow keeps between these shares of the light in every channel, the channels within this much of another."""
 NEAR = 0.3
 """An arm this close to a zone (in card heights) counts as over it: its shadow and blur reach that far."""
+FIT = 1.08
+"""Pieces of change lie inside one card when the box round them all is at most this much bigger than a card."""
+SIZE_LEEWAY = 0.2
+"""How much larger or smaller than the layout's card a card may look elsewhere on the table: a camera turned
+some degrees off straight down sees the near side of the table larger than the far side."""
+SHAPE_LEEWAY = 0.12
+"""How far from a card's proportions (long over short side) a change may be and still be a whole card."""
+WHITE_MATCH = 0.15
+"""How far (a share, in every channel) the rim of a whole card's change is from the whitest within it."""
+SOME_OF_A_CARD = 0.25
+"""The least share of a card that changes when it is laid: on a pale table its white border and oval do not."""
+CARD_SPAN = 1 + 1 / CARD_ASPECT
+"""The longest diagonal of an upright box round a card, however it is turned, in card heights."""
 STILL_SHARE = 0.02
 """At most this share of the zone (in the quarter-size picture) may change between frames for it to be still."""
 
@@ -87,34 +100,89 @@ class ZoneWatch:
         only part of it.
         """
         points = cv2.findNonZero(mask)
-        if points is None:
-            return None
-        (cx, cy), (w, h), angle = cv2.minAreaRect(points)
+        return None if points is None else self._outline(points)
+
+    def _outline(self, points: np.ndarray, view: Image | None = None) -> Corners | None:
+        box = cv2.minAreaRect(points)
+        (cx, cy), (w, h), angle = box
         if not 0.4 < w * h / self.card_area < 1.5:
             return None
+        if view is not None and self._whole(points, box, view):
+            return self._in_frame(cv2.boxPoints(box))
         long_side = self.card_height
         size = (long_side / CARD_ASPECT, long_side) if h >= w else (long_side, long_side / CARD_ASPECT)
         return self._in_frame(cv2.boxPoints(((cx, cy), size, angle)))
 
-    def card_outlines(self, mask: np.ndarray) -> list[Corners]:
-        """Every card-sized patch of a change mask, in reading order (top row first, left to right)."""
+    def _whole(self, points: np.ndarray, box: tuple[tuple[float, float], tuple[float, float], float],
+               view: Image) -> bool:
+        """Whether a change is a whole card, white border and all: about a card's size and shape, and its rim
+        white. Then its own outline fits the card better than one of the layout's card size, which is measured at
+        the draw pile: a camera not straight above the table sees the cards nearer it larger, and a crop too large
+        takes in the table round the card, which upsets its colours."""
+        (_, _), (w, h), _ = box
+        long_side, short_side = max(w, h), max(min(w, h), 1.0)
+        return (abs(long_side / self.card_height - 1) <= SIZE_LEEWAY
+                and abs(long_side / short_side / CARD_ASPECT - 1) <= SHAPE_LEEWAY and _white_rim(points, box, view))
+
+    def card_outlines(self, mask: np.ndarray, view: Image) -> list[Corners]:
+        """Every card-sized patch of a change mask of ``view``, in reading order (top row first, left to right)."""
         gap = max(3, round(self.card_height * 0.05)) | 1
         joined = cv2.dilate(mask, np.ones((gap, gap), np.uint8))
-        count, labels, stats, centres = cv2.connectedComponentsWithStats(joined)
+        count, labels = cv2.connectedComponents(joined)
+        pieces = [cv2.findNonZero(np.where(labels == label, mask, 0).astype(np.uint8)) for label in range(1, count)]
         found = []
-        for label in range(1, count):
-            if stats[label, cv2.CC_STAT_AREA] < self.card_area * 0.4:
-                continue
-            outline = self.card_outline(np.where(labels == label, mask, 0).astype(np.uint8))
+        for piece in self._one_card_each([piece for piece in pieces if piece is not None]):
+            outline = self._outline(piece, view) if len(piece) >= self.card_area * SOME_OF_A_CARD else None
             if outline is not None:
-                found.append((centres[label], outline))
+                found.append((outline.mean(axis=0), outline))
         row = math.sqrt(self.card_area) * 1.1
         found.sort(key=lambda item: (round(item[0][1] / row), item[0][0]))
         return [outline for _, outline in found]
 
+    def _one_card_each(self, pieces: list[np.ndarray]) -> list[np.ndarray]:
+        """Pieces of change (their points) that fit inside one card's outline together, made one. Where the table
+        is the colour of a card's white border (a pale table), a card whose white oval crosses it from side to
+        side changes in two pieces, too far apart to be joined as touching, each too small to be a card."""
+        k = 0
+        while k < len(pieces):
+            partner = next((j for j in range(k + 1, len(pieces)) if self._one_card(pieces[k], pieces[j])), None)
+            if partner is None:
+                k += 1
+            else:
+                pieces[k] = np.concatenate([pieces[k], pieces.pop(partner)])
+        return pieces
+
+    def _one_card(self, first: np.ndarray, second: np.ndarray) -> bool:
+        """Whether two pieces of change fit inside one card's outline together."""
+        both = np.concatenate([first, second])
+        width, height = both.reshape(-1, 2).max(axis=0) - both.reshape(-1, 2).min(axis=0)
+        if math.hypot(float(width), float(height)) > self.card_height * CARD_SPAN * FIT:
+            return False
+        (_, _), (w, h), _ = cv2.minAreaRect(both)
+        return max(w, h) <= self.card_height * FIT and min(w, h) <= self.card_height / CARD_ASPECT * FIT
+
     def _in_frame(self, box: np.ndarray) -> Corners:
         quad = [(float(x) + self.box[0], float(y) + self.box[1]) for x, y in box]
         return portrait(quad)
+
+
+def _white_rim(points: np.ndarray, box: tuple[tuple[float, float], tuple[float, float], float], view: Image) -> bool:
+    """Whether the changed pixels just inside the rim of a change are as white as the whitest of what lies within
+    its box (a card's white border and oval, in the lamp's tint), rather than print: where the table is the
+    colour of the border, only the print changes."""
+    changed = np.zeros(view.shape[:2], np.uint8)
+    xs, ys = points.reshape(-1, 2).T
+    changed[ys, xs] = 255
+    rim = cv2.subtract(cv2.erode(changed, np.ones((3, 3), np.uint8)), cv2.erode(changed, np.ones((7, 7), np.uint8)))
+    if not rim.any():
+        return False
+    within = np.zeros(view.shape[:2], np.uint8)
+    cv2.fillConvexPoly(within, np.round(cv2.boxPoints(box)).astype(np.int32), 255)
+    inside = view[within > 0].astype(np.float32)
+    brightness = inside.sum(axis=1)
+    white = np.median(inside[brightness >= np.percentile(brightness, 95)], axis=0)
+    edge = np.median(view[rim > 0].astype(np.float32), axis=0)
+    return bool(np.all(np.abs(edge - white) <= WHITE_MATCH * white + 8))
 
 
 def _bounds(area: Circle | Rect) -> tuple[float, float, float, float]:
