@@ -66,8 +66,9 @@ def lighting(img: Image, rng: np.random.Generator) -> Image:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def colours(img: Image, rng: np.random.Generator) -> Image:
-    """Warm and cool casts, exposure, and a cheap webcam's washout: blue drifts to cyan and yellow to olive."""
+def colours(img: Image, rng: np.random.Generator, washout: float = 0.4) -> Image:
+    """Warm and cool casts, exposure, and a cheap webcam's washout (``washout`` of the time): blue drifts to cyan
+    and yellow to olive."""
     hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV).astype(np.float32)
     hue = hsv[..., 0]
     drift = rng.uniform(-4, 4) + rng.uniform(0, 5) * np.sin(hue / 90 * np.pi + rng.uniform(0, 2 * np.pi))
@@ -81,9 +82,9 @@ def colours(img: Image, rng: np.random.Generator) -> Image:
     out *= gains.astype(np.float32) * rng.uniform(0.5, 1.5)
     gamma = rng.uniform(0.6, 1.6)
     out = 255 * (np.clip(out, 0, 255) / 255) ** gamma
-    if rng.random() < 0.4:
-        washout = rng.uniform(0.1, 0.45)
-        out = out * (1 - washout) + washout * rng.uniform(120, 220)
+    if rng.random() < washout:
+        share = rng.uniform(0.1, 0.45)
+        out = out * (1 - share) + share * rng.uniform(120, 220)
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
@@ -117,10 +118,10 @@ def finger(img: Image, rng: np.random.Generator, near: tuple[float, float], size
     cv2.ellipse(img, centre, axes, rng.uniform(0, 180), 0, 360, tuple(int(c) for c in skin), -1, cv2.LINE_AA)
 
 
-def photograph(img: Image, rng: np.random.Generator) -> Image:
+def photograph(img: Image, rng: np.random.Generator, washout: float = 0.4) -> Image:
     """A scene as a camera returns it: light, colour and camera effects, each applied most of the time."""
     if rng.random() < 0.8:
         img = lighting(img, rng)
     if rng.random() < 0.9:
-        img = colours(img, rng)
+        img = colours(img, rng, washout)
     return camera(img, rng)

@@ -50,6 +50,8 @@ class Deck:
     border: float
     shadow: tuple[int, int]
     nine_is_base: bool
+    two_slant: float
+    """How far (degrees) the two small cards of the draw two lean: some decks print them upright, some at a slant."""
 
     @staticmethod
     def random(rng: np.random.Generator, design: Design) -> Deck:
@@ -65,7 +67,8 @@ class Deck:
                     numeral_size=float(rng.uniform(0.85, 1.12)), numeral_flipped=bool(rng.random() < 0.3),
                     border=float(rng.uniform(0.055, 0.08)),
                     shadow=(int(rng.integers(-7, -2)), int(rng.integers(2, 7))),
-                    nine_is_base=bool(rng.random() < 0.5))
+                    nine_is_base=bool(rng.random() < 0.5),
+                    two_slant=float(rng.uniform(12, 38) * rng.choice((-1, 1)) if rng.random() < 0.5 else 0.0))
 
 
 def _vary(ink: BGR, rng: np.random.Generator) -> BGR:
@@ -357,13 +360,16 @@ def _points(centre: tuple[int, int], scale: float, shape: np.ndarray) -> np.ndar
 
 
 def _draw_two(mask: Image, centre: tuple[int, int], size: float, ink: int, deck: Deck) -> None:
-    """Two small cards, one behind the other, the front one's edge showing over the back one."""
+    """Two small cards, one behind the other, the front one's edge showing over the back one, upright or leaning
+    by the deck's ``two_slant``."""
     w, h = size * 0.3, size * 0.45
-    gap = max(1, round(size * 0.04))
+    gap = size * 0.04
     for dx, dy in ((0.18, -0.14), (-0.14, 0.12)):
-        x, y = round(centre[0] + dx * size - w / 2), round(centre[1] + dy * size - h / 2)
-        cv2.rectangle(mask, (x - gap, y - gap), (x + round(w) + gap, y + round(h) + gap), 0, -1)
-        cv2.rectangle(mask, (x, y), (x + round(w), y + round(h)), ink, -1)
+        middle = (centre[0] + dx * size, centre[1] + dy * size)
+        clear = cv2.boxPoints((middle, (w + 2 * gap, h + 2 * gap), deck.two_slant))
+        cv2.fillConvexPoly(mask, np.round(clear).astype(np.int32), 0, cv2.LINE_AA)
+        card = cv2.boxPoints((middle, (w, h), deck.two_slant))
+        cv2.fillConvexPoly(mask, np.round(card).astype(np.int32), ink, cv2.LINE_AA)
 
 
 _SYMBOLS: dict[str, Callable[[Image, tuple[int, int], float, int, Deck], None]] = {

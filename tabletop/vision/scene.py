@@ -95,14 +95,23 @@ def surface(rng: np.random.Generator, shape: Shape) -> Image:
 
 
 def paste(canvas: Image, face: Image, mask: Image, corners: Corners) -> None:
-    """Lay ``face`` on ``canvas`` so that its corners land on ``corners`` (TL, TR, BR, BL), in place."""
+    """Lay ``face`` on ``canvas`` so that its corners land on ``corners`` (TL, TR, BR, BL), in place.
+
+    Only the patch the card covers is warped and blended: a card is small beside a whole frame.
+    """
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 1, 0)
+    x1, y1 = np.minimum(np.ceil(corners.max(axis=0)).astype(int) + 2, (canvas.shape[1], canvas.shape[0]))
+    if x1 <= x0 or y1 <= y0:
+        return
+    patch = canvas[y0:y1, x0:x1]
     height, width = face.shape[:2]
     source = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
-    matrix = cv2.getPerspectiveTransform(source, corners.astype(np.float32))
-    size = (canvas.shape[1], canvas.shape[0])
+    target = (corners - np.array([x0, y0], np.float32)).astype(np.float32)
+    matrix = cv2.getPerspectiveTransform(source, target)
+    size = (patch.shape[1], patch.shape[0])
     warped = cv2.warpPerspective(face, matrix, size, flags=cv2.INTER_LINEAR)
     alpha = cv2.warpPerspective(mask, matrix, size, flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
-    canvas[:] = (canvas * (1 - alpha) + warped * alpha).astype(np.uint8)
+    patch[:] = (patch * (1 - alpha) + warped * alpha).astype(np.uint8)
 
 
 def card_corners(centre: tuple[float, float], height: float, angle: float, rng: np.random.Generator,

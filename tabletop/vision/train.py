@@ -78,12 +78,19 @@ class Calibrated(nn.Module):
         return torch.softmax(self.net(crops) / self.temperature, dim=1)
 
 
-def render_set(first_seed: int, count: int, chunk: int, workers: int) -> NumpyArrays:
-    """``count`` samples made in chunks of ``chunk`` with seeds from ``first_seed``, on ``workers`` processes."""
+def render_set(make: Callable[[int, int], tuple[np.ndarray, ...]], first_seed: int, count: int, chunk: int,
+               workers: int) -> tuple[np.ndarray, ...]:
+    """``count`` samples made by ``make(seed, count)`` in chunks of ``chunk`` with seeds from ``first_seed``, on
+    ``workers`` processes; each of the arrays ``make`` returns, joined over the chunks."""
     jobs = [(first_seed + k, min(chunk, count - k * chunk)) for k in range(math.ceil(count / chunk))]
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        parts = pool.starmap(samples.batch, jobs)
-    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+        parts = pool.starmap(make, jobs)
+    return tuple(np.concatenate([part[k] for part in parts]) for k in range(len(parts[0])))
+
+
+def _pair(arrays: tuple[np.ndarray, ...]) -> NumpyArrays:
+    crops, labels = arrays
+    return crops, labels
 
 
 def _batches(crops: np.ndarray, labels: np.ndarray, size: int, rng: np.random.Generator
@@ -139,18 +146,18 @@ def temperature_for(logits: torch.Tensor, labels: torch.Tensor) -> float:
     return float(log_t.detach().exp())
 
 
-def export(model: Calibrated, path: Path, metadata: dict[str, str]) -> None:
-    """Write the ONNX file with the labels, input size and recipe in its metadata."""
+def export(model: nn.Module, path: Path, example: torch.Tensor, names: tuple[str, str], dynamic: dict[int, str],
+           metadata: dict[str, str]) -> None:
+    """Write the ONNX file, its input and output called ``names`` and ``dynamic`` in their axes, with
+    ``metadata`` (labels, input size, recipe, figures) in it."""
     import onnx
 
-    example = torch.zeros(1, CROP_SIZE[1], CROP_SIZE[0], 3, dtype=torch.uint8)
     model.eval()
     with warnings.catch_warnings():
         # The TorchScript exporter is deprecated, but the newer one needs onnxscript; this graph is plain.
         warnings.simplefilter("ignore", DeprecationWarning)
-        torch.onnx.export(model, (example,), str(path), input_names=["crops"], output_names=["probabilities"],
-                          dynamic_axes={"crops": {0: "n"}, "probabilities": {0: "n"}}, opset_version=17,
-                          dynamo=False)
+        torch.onnx.export(model, (example,), str(path), input_names=[names[0]], output_names=[names[1]],
+                          dynamic_axes={names[0]: dynamic, names[1]: {0: "n"}}, opset_version=17, dynamo=False)
     proto = onnx.load(str(path))
     for key, value in metadata.items():
         entry = proto.metadata_props.add()
@@ -165,9 +172,9 @@ def train(out: Path, recipe: Recipe, log: Callable[[str], None] = print, workers
     started = time.perf_counter()
     chunks = math.ceil(recipe.samples / recipe.chunk)
     log(f"rendering {recipe.samples:,} training crops on {workers} processes")
-    train_set = render_set(recipe.seed * 100_000, recipe.samples, recipe.chunk, workers)
-    held_out = render_set(recipe.seed * 100_000 + chunks + 1, recipe.calibration_samples + recipe.test_samples,
-                          recipe.chunk, workers)
+    train_set = _pair(render_set(samples.batch, recipe.seed * 100_000, recipe.samples, recipe.chunk, workers))
+    held_out = _pair(render_set(samples.batch, recipe.seed * 100_000 + chunks + 1,
+                                recipe.calibration_samples + recipe.test_samples, recipe.chunk, workers))
     log(f"rendered in {time.perf_counter() - started:.0f} s")
     net = CardNet(len(samples.LABELS))
     fit(net, train_set, recipe, log)
@@ -182,7 +189,8 @@ def train(out: Path, recipe: Recipe, log: Callable[[str], None] = print, workers
     metadata = {"labels": json.dumps(samples.LABELS), "input": json.dumps({"width": CROP_SIZE[0],
                 "height": CROP_SIZE[1], "channels": "BGR", "dtype": "uint8"}),
                 "recipe": json.dumps(asdict(recipe)), "figures": json.dumps(figures)}
-    export(Calibrated(net, temperature), out, metadata)
+    example = torch.zeros(1, CROP_SIZE[1], CROP_SIZE[0], 3, dtype=torch.uint8)
+    export(Calibrated(net, temperature), out, example, ("crops", "probabilities"), {0: "n"}, metadata)
     log(f"held-out rendered crops: {accuracy:.2%} top-1, temperature {temperature:.2f}; wrote {out}")
     return figures
 
