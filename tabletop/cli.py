@@ -68,12 +68,15 @@ def _parser() -> argparse.ArgumentParser:
     classify.add_argument("--model", type=Path, help="an ONNX card model (default: models/cards.onnx)")
     classify.set_defaults(run=_classify)
 
-    train = commands.add_parser("train", help="train the card model from rendered cards (needs the train extra)")
-    train.add_argument("--out", type=Path, default=None, help="where to write the model (default: models/cards.onnx)")
-    train.add_argument("--seed", type=int, default=1, help="the same seed gives the same model")
-    train.add_argument("--samples", type=int, default=None, help="training crops to render")
-    train.add_argument("--epochs", type=int, default=None, help="passes over the training crops")
-    train.add_argument("--workers", type=int, default=2, help="processes rendering crops, threads training")
+    train = commands.add_parser("train", help="train the card model and the card finder from rendered cards "
+                                "(needs the train extra)")
+    train.add_argument("what", nargs="?", default="all", choices=["all", "cards", "finder"],
+                       help="the card model, the finder's two looks, or both (default)")
+    train.add_argument("--out", type=Path, default=None, help="the folder to write the models into (default: models/)")
+    train.add_argument("--seed", type=int, default=1, help="the same seed gives the same models")
+    train.add_argument("--samples", type=int, default=None, help="training crops (card model) or frames (finder)")
+    train.add_argument("--epochs", type=int, default=None, help="passes over the training crops or frames")
+    train.add_argument("--workers", type=int, default=2, help="processes rendering, threads training")
     train.set_defaults(run=_train)
 
     watch = commands.add_parser("watch", help="watch a table and print the game record it makes (JSON Lines)")
@@ -98,9 +101,11 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
     bench.add_argument("part", nargs="?", default="all",
-                       choices=["all", "referee", "classify", "pipeline", "watcher", "web"],
+                       choices=["all", "referee", "classify", "real", "pipeline", "watcher", "web"],
                        help="what to measure (default: everything, then one table of the figures with goals)")
     bench.add_argument("--seconds", type=float, default=300.0, help="how long the web benchmark runs")
+    bench.add_argument("--scenes", type=Path, help="for real: a folder of whole pictures with labels.csv (default: "
+                       "the sample in tests/data/real-scenes)")
     bench.set_defaults(run=_bench)
     return parser
 
@@ -217,15 +222,21 @@ def _describe(result: dict[str, object]) -> str:
 def _train(args: argparse.Namespace) -> int:
     try:
         from tabletop.vision.train import Recipe, train
+        from tabletop.vision.train_finder import FinderRecipe, train_finder
     except ImportError as err:
         print(f"tabletop train: {err.name} is missing; install the train extra: pip install -e '.[train]'",
               file=sys.stderr)
         return 2
-    from tabletop.vision.model import DEFAULT_MODEL
+    from tabletop.vision.model import MODELS
 
-    chosen = {k: v for k, v in (("samples", args.samples), ("epochs", args.epochs)) if v is not None}
-    recipe = Recipe(seed=args.seed, **chosen)
-    train(args.out or DEFAULT_MODEL, recipe, workers=args.workers)
+    folder = args.out or MODELS
+    folder.mkdir(parents=True, exist_ok=True)
+    if args.what in ("all", "cards"):
+        chosen = {k: v for k, v in (("samples", args.samples), ("epochs", args.epochs)) if v is not None}
+        train(folder / "cards.onnx", Recipe(seed=args.seed, **chosen), workers=args.workers)
+    if args.what in ("all", "finder"):
+        chosen = {k: v for k, v in (("frames", args.samples), ("epochs", args.epochs)) if v is not None}
+        train_finder(folder, FinderRecipe(seed=args.seed, **chosen), workers=args.workers)
     return 0
 
 
@@ -333,7 +344,12 @@ def _bench(args: argparse.Namespace) -> int:
     if args.part == "all":
         bench.bench_all(lambda line: print(line, flush=True))
         return 0
-    figures = bench_web(seconds=args.seconds) if args.part == "web" else bench.parts()[args.part]()
+    if args.part == "web":
+        figures = bench_web(seconds=args.seconds)
+    elif args.part == "real":
+        figures = bench.bench_real(args.scenes)
+    else:
+        figures = bench.parts()[args.part]()
     for found in figures:
         print(found.line, flush=True)
     return 0

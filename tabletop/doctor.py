@@ -41,7 +41,8 @@ def examine(path: Path | None, environ: dict[str, str] | None = None, pin_factor
                                          "variable)")]
     read = path or (SYSTEM_CONFIG if SYSTEM_CONFIG.exists() else None)
     findings = [Finding(True, "config", f"read {read}" if read else "no config file; using the defaults")]
-    checks: list[Callable[[Config], Finding]] = [_state, _model, _camera, lambda c: _panel(c, pin_factory), _port]
+    checks: list[Callable[[Config], Finding]] = [_state, _model, _finder, _camera, lambda c: _panel(c, pin_factory),
+                                                 _port]
     return findings + [check(config) for check in checks]
 
 
@@ -84,6 +85,24 @@ def _model(config: Config) -> Finding:
         return Finding(False, "card model", "the model loads but misreads a clean green 7: it is not the "
                                             "model tabletop ships")
     return Finding(True, "card model", "loads and reads a test card")
+
+
+def _finder(config: Config) -> Finding:
+    from tabletop.cards import Card
+    from tabletop.vision.finder import CardFinder
+    from tabletop.vision.scene import card_on_table, felt
+
+    try:
+        finder = CardFinder()
+    except TabletopError as err:
+        return Finding(False, "card finder", f"{err}: reinstall tabletop")
+    frame, corners = card_on_table(np.random.default_rng(0), Card.from_name("green-7"), "classic", table=felt)
+    found = finder.find(frame, 1)
+    middle = corners.mean(axis=0)
+    if not found or cv2.pointPolygonTest(found[0].corners, (float(middle[0]), float(middle[1])), False) < 0:
+        return Finding(False, "card finder", "the finder loads but misses a card alone on felt: it is not the "
+                                             "finder tabletop ships")
+    return Finding(True, "card finder", "loads and finds a test card")
 
 
 def _camera(config: Config) -> Finding:

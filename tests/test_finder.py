@@ -1,4 +1,5 @@
-"""The card finder on synthetic table scenes built from real card photos, and on the real photos themselves.
+"""The two card finders, and the reader that asks both, on synthetic table scenes built from real card photos,
+and on the real photos themselves.
 
 Each scene pastes real card faces through a known homography onto a generated surface, so the true corners are
 known exactly. Everything is seeded: a scene that fails fails on every machine.
@@ -15,18 +16,23 @@ import cv2
 import numpy as np
 import pytest
 
-from tabletop.vision import finder
+from tabletop.vision import borders, finder
 from tabletop.vision.crop import CARD_ASPECT, Corners, Image, rectify
-from tabletop.vision.finder import FoundCard, find_cards
+from tabletop.vision.found import FoundCard
+from tabletop.vision.model import CardModel
+from tabletop.vision.reader import read_card
 
 REAL = Path(__file__).parent / "data" / "real-cards"
 with (REAL / "labels.csv").open() as labels:
-    PHOTOS = sorted(row["file"] for row in csv.DictReader(labels))
+    CARDS = {row["file"]: row["card"] for row in csv.DictReader(labels)}
+PHOTOS = sorted(CARDS)
 FRAME = (480, 640)
 TOLERANCE = 0.04
 """How far a found corner may be from the true one, as a fraction of the card's height."""
 
 Surface = Callable[[np.random.Generator, tuple[int, int]], Image]
+Finder = Callable[..., list[FoundCard]]
+FINDERS: dict[str, Finder] = {"borders": borders.find_cards, "learned": finder.find_cards}
 
 
 def wood(rng: np.random.Generator, shape: tuple[int, int]) -> Image:
@@ -90,8 +96,15 @@ def room(rng: np.random.Generator, shape: tuple[int, int]) -> Image:
     return _finish(canvas, rng, 6.0)
 
 
+def paper(rng: np.random.Generator, shape: tuple[int, int]) -> Image:
+    """Cream paper laid over the table: about as bright as a card's white border, with a faint fibre."""
+    fibre = cv2.GaussianBlur(rng.standard_normal(shape).astype(np.float32), (0, 0), 1.2)[..., None]
+    base = np.array([216, 228, 234], dtype=np.float32) + rng.uniform(-8, 8, 3).astype(np.float32)
+    return _finish(base * (1 + 0.03 * fibre), rng, 3.0)
+
+
 SURFACES: dict[str, Surface] = {"wood": wood, "felt": felt, "checked": checked, "light": light, "dark": dark,
-                                "room": room}
+                                "room": room, "paper": paper}
 
 
 def _finish(canvas: np.ndarray, rng: np.random.Generator, noise: float) -> Image:
@@ -243,19 +256,22 @@ def assert_portrait(card: FoundCard) -> None:
 
 
 ALLOWED_MISSES = {"wood": 1, "felt": 1, "checked": 1, "dark": 1, "light": 3, "room": 3}
-"""Misses allowed in eight scenes. Finding is a matter of odds (a third of the scenes have glare and a shadow),
-and two surfaces are harder: on the pale table a pale border barely stands out, and a shadow's edge across the
-card looks like one of the card's own; in the room, clutter touches the card and a thumb lies over it."""
+"""Misses allowed in eight scenes, for the border finder, whose corners are exact to 4%. Finding is a matter of
+odds (a third of the scenes have glare and a shadow), and some surfaces are harder: on the pale table a pale
+border barely stands out, and a shadow's edge across the card looks like one of the card's own; in the room,
+clutter touches the card and a thumb lies over it. Cream paper as bright as the border leaves it nothing to go
+by (it misses 7 of the 8): finding cards there is the learned finder's work, whose corners are rougher (see
+the reader's tests below)."""
 
 
-@pytest.mark.parametrize("surface", SURFACES)
+@pytest.mark.parametrize("surface", ALLOWED_MISSES)
 def test_one_card_is_found_with_its_corners(surface: str) -> None:
     """Eight cards of any size, turn and tilt on each surface: each is found first, its corners within 4% of its
     height, but for the few misses allowed. The seeds are fixed, so the same scenes pass or fail everywhere."""
     misses = []
     for seed in range(8):
         image, truth = one_card(surface, seed)
-        found = find_cards(image)
+        found = borders.find_cards(image)
         if not found or miss(found[0], truth) > TOLERANCE:
             misses.append(seed)
         for card in found:
@@ -271,44 +287,46 @@ def test_two_cards_are_both_found_the_larger_first(surface: str, seed: int) -> N
     smaller = placement(rng, 150, (480, 240))
     paste(scene, PHOTOS[int(rng.integers(len(PHOTOS)))], larger)
     paste(scene, PHOTOS[int(rng.integers(len(PHOTOS)))], smaller)
-    found = find_cards(camera(scene, rng))
+    found = borders.find_cards(camera(scene, rng))
     assert len(found) == 2
     assert miss(found[0], larger) <= TOLERANCE
     assert miss(found[1], smaller) <= TOLERANCE
     assert found[0].area > found[1].area
 
 
-def test_the_top_card_of_a_discard_pile_is_found_first() -> None:
-    """Six piles on each of four surfaces. The top card must come first with its own corners in at least half of
-    them: a pile is the finder's weakest case (the top card's border meets the border beneath with no edge
-    between, so its outline runs into the other card's), and this holds it to what it does now. The card
-    beneath, partly hidden, must never be taken for the top card."""
+@pytest.mark.parametrize(("name", "tops"), [("borders", 12), ("learned", 0)])
+def test_the_top_card_of_a_discard_pile_is_found_first(name: str, tops: int) -> None:
+    """Six piles on each of four surfaces. The top card must come first with its own corners in ``tops`` of them
+    (a pile is the border finder's hardest case: the top card's border meets the border beneath with no edge
+    between; the learned finder's corners are too rough for 4% here), and the card beneath, partly hidden, must
+    never be taken for the top card by either."""
     found_top = 0
     for surface in ("felt", "wood", "dark", "light"):
         for seed in range(6):
             image, top, bottom = pile(surface, seed)
-            found = find_cards(image)
+            found = FINDERS[name](image)
             found_top += bool(found) and miss(found[0], top) <= TOLERANCE
             assert not found or miss(found[0], bottom) > TOLERANCE
-    assert found_top >= 12
+    assert found_top >= tops
 
 
 @pytest.mark.parametrize("surface", SURFACES)
 @pytest.mark.parametrize("shape", [FRAME, (360, 640)], ids=["4:3", "16:9"])
-def test_an_empty_table_has_no_cards(surface: str, shape: tuple[int, int]) -> None:
+@pytest.mark.parametrize("name", FINDERS)
+def test_an_empty_table_has_no_cards(name: str, surface: str, shape: tuple[int, int]) -> None:
     """No card on any surface, in a 4:3 frame or a 16:9 one, which is card-shaped enough to be taken for a photo
     of a card."""
     rng = np.random.default_rng(100)
     image = camera(SURFACES[surface](rng, shape), rng)
-    assert find_cards(image) == []
+    assert FINDERS[name](image) == []
 
 
-@pytest.mark.parametrize("name", PHOTOS)
-def test_a_photo_of_one_card_is_found_whole(name: str) -> None:
+@pytest.mark.parametrize("photo_name", PHOTOS)
+def test_a_photo_of_one_card_is_found_whole_by_its_border(photo_name: str) -> None:
     """The real photos are the card with a few pixels of table round it: the card found fills the photo, and its
     crop is the card, its white border round the edge."""
-    photo = cv2.imread(str(REAL / name))
-    found = find_cards(photo)
+    photo = cv2.imread(str(REAL / photo_name))
+    found = borders.find_cards(photo)
     assert found
     height, width = photo.shape[:2]
     assert found[0].area >= 0.7 * height * width
@@ -318,14 +336,63 @@ def test_a_photo_of_one_card_is_found_whole(name: str) -> None:
     assert np.median(rim) > np.median(crop[20:52, 12:36].min(axis=2))
 
 
-def test_limit_caps_the_number_of_cards() -> None:
+@pytest.mark.parametrize("name", FINDERS)
+def test_limit_caps_the_number_of_cards(name: str) -> None:
     rng = np.random.default_rng(7)
     scene = felt(rng, FRAME)
     for x in (120, 320, 520):
         paste(scene, PHOTOS[x % len(PHOTOS)], placement(rng, 150, (x, 240)))
     image = camera(scene, rng)
-    assert len(find_cards(image)) == 3
-    assert len(find_cards(image, limit=2)) == 2
+    assert len(FINDERS[name](image)) == 3
+    assert len(FINDERS[name](image, limit=2)) == 2
+
+
+@functools.cache
+def model() -> CardModel:
+    return CardModel()
+
+
+NEAR = 0.06
+"""How far (a share of the card's height) the middle of the card the reader found may lie from the true one."""
+
+
+def read_at(image: Image, truth: Corners, name: str) -> bool:
+    """Whether the reader finds the card at ``truth`` and reads it as the card in photo ``name``."""
+    sighting = read_card(image, model())
+    if sighting is None or sighting.reading.card is None or sighting.reading.card.name != CARDS[name]:
+        return False
+    offset = float(np.linalg.norm(sighting.corners.mean(axis=0) - truth.mean(axis=0)))
+    return offset <= NEAR * float(np.linalg.norm(truth[3] - truth[0]))
+
+
+@pytest.mark.parametrize("height", [85, 150, 300])
+def test_a_card_alone_on_pale_paper_is_found_and_read_small_or_large(height: int) -> None:
+    """A real card on cream paper, its white border as bright as the paper, the camera straight down: the reader
+    finds it and reads it, whatever its size in the frame, in half the scenes (the border finder alone: none)."""
+    right = 0
+    for seed in range(4):
+        rng = np.random.default_rng(200 + seed)
+        scene = paper(rng, FRAME)
+        truth = placement(rng, height)
+        name = PHOTOS[int(rng.integers(len(PHOTOS)))]
+        paste(scene, name, truth)
+        right += read_at(camera(scene, rng), truth, name)
+    assert right >= 2
+
+
+@pytest.mark.parametrize("surface", ["paper", "wood", "room"])
+def test_a_card_held_with_a_thumb_across_its_border_is_found_whole_and_read(surface: str) -> None:
+    """A thumb over the border breaks the card's outline; the card the reader finds is still the whole card."""
+    found_right = 0
+    for seed in range(6):
+        rng = np.random.default_rng(300 + seed)
+        scene = SURFACES[surface](rng, FRAME)
+        truth = placement(rng, rng.uniform(150, 260))
+        name = PHOTOS[int(rng.integers(len(PHOTOS)))]
+        paste(scene, name, truth)
+        hand(scene, truth, rng)
+        found_right += read_at(camera(scene, rng), truth, name)
+    assert found_right >= 5
 
 
 def dotted(rng: np.random.Generator, shape: tuple[int, int]) -> Image:
@@ -338,7 +405,7 @@ def dotted(rng: np.random.Generator, shape: tuple[int, int]) -> Image:
     return _finish(cloth, rng, 3.0)
 
 
-def test_a_card_on_a_dotted_cloth_is_found_the_same_with_the_specks_cleared_first(
+def test_a_card_on_a_dotted_cloth_is_found_by_its_border_the_same_with_the_specks_cleared_first(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The dots are cleared before outlines are traced, because tracing thousands of them is slow; clearing only
     what could never be a card's rim must change nothing that is found."""
@@ -348,9 +415,9 @@ def test_a_card_on_a_dotted_cloth_is_found_the_same_with_the_specks_cleared_firs
         truth = placement(rng, rng.uniform(150, 250))
         paste(scene, PHOTOS[int(rng.integers(len(PHOTOS)))], truth)
         image = camera(scene, rng)
-        found = find_cards(image, piled=bool(seed % 2))
+        found = borders.find_cards(image, piled=bool(seed % 2))
         assert found and miss(found[0], truth) <= TOLERANCE
         with monkeypatch.context() as never:
-            never.setattr(finder, "SPECKLED", 1.0)
-            traced = find_cards(image, piled=bool(seed % 2))
+            never.setattr(borders, "SPECKLED", 1.0)
+            traced = borders.find_cards(image, piled=bool(seed % 2))
         assert [card.corners.tolist() for card in traced] == [card.corners.tolist() for card in found]

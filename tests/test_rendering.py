@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 from tabletop.cards import ALL_CARDS, COLORS
-from tabletop.vision import render, samples
+from tabletop.vision import finder, frames, render, samples, scene
 from tabletop.vision.crop import CROP_SIZE, balance, rectify
 from tabletop.vision.model import CardModel
 from tabletop.vision.train import Recipe, train
+from tabletop.vision.train_finder import FinderRecipe, train_finder
 
 HUES = {"red": 0, "yellow": 28, "green": 60, "blue": 105}
 
@@ -83,3 +84,25 @@ def test_a_short_training_run_exports_a_model_that_run_time_loads(tmp_path: Path
     readings = model.read(list(crops))
     assert len(readings) == 2 and all(0 <= r.confidence <= 1 for r in readings)
     assert 0 <= figures["rendered_accuracy"] <= 1
+
+
+def test_finder_frames_mark_whole_cards_with_their_cores_the_same_for_the_same_seed() -> None:
+    """The finder's training pictures: the same for the same seed, every whole card's core inside the card, most
+    pixels counted, and second looks of the size the outliner reads."""
+    images, marks, views, outlines = frames.batch(seed=5, count=6, shape=(192, 256))
+    assert images.shape == (6, 192, 256, 3) and marks.shape == (6, 96, 128, 3)
+    again = frames.batch(seed=5, count=2, shape=(192, 256))
+    assert np.array_equal(again[0], images[:2]) and np.array_equal(again[1], marks[:2])
+    whole, core, counts = marks[..., 0] > 127, marks[..., 1] > 127, marks[..., 2] > 127
+    assert whole.any() and not (core & ~whole).any()
+    assert counts.mean() > 0.9
+    assert views.shape[1:] == (finder.LOOK_SIZE[1], finder.LOOK_SIZE[0], 3)
+    assert outlines.shape[1:] == (finder.LOOK_SIZE[1] // 2, finder.LOOK_SIZE[0] // 2, 2)
+
+
+def test_a_short_finder_training_run_exports_two_looks_that_run_time_loads(tmp_path: Path) -> None:
+    recipe = FinderRecipe(frames=12, epochs=1, outliner_epochs=1, test_frames=6, chunk=6)
+    figures = train_finder(tmp_path, recipe, log=lambda line: None, workers=1)
+    found = finder.CardFinder(tmp_path).find(scene.felt(np.random.default_rng(1), (480, 640)))
+    assert isinstance(found, list)
+    assert 0 <= figures["first_look_overlap"] <= 1 and 0 <= figures["second_look_overlap"] <= 1

@@ -107,8 +107,8 @@ def test_the_doctor_passes_a_sound_unit(tmp_path: Path) -> None:
                       '[panel]\nbuzzer = 18\nseat_leds = [5, 6]\n', encoding="utf-8")
     findings = examine(config, environ={}, pin_factory=MockFactory())
     assert all(finding.ok for finding in findings), [f.line() for f in findings]
-    assert [finding.what for finding in findings] == ["config", "state directory", "card model", "camera",
-                                                     "panel", "port"]
+    assert [finding.what for finding in findings] == ["config", "state directory", "card model", "card finder",
+                                                     "camera", "panel", "port"]
 
 
 @pytest.mark.parametrize(("text", "what", "words"), [

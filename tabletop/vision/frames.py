@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop.cards import ALL_CARDS
-from tabletop.vision import augment, hands, learned, render, scene, textures
+from tabletop.vision import augment, finder, hands, render, scene, textures
 from tabletop.vision.crop import CARD_ASPECT, Corners, Image
 
 SHAPES = ((192, 256), (256, 192), (256, 256))
@@ -68,7 +68,11 @@ class _Frame:
 
 
 class FacePool:
-    """Faces of a few decks, drawn once and reused: drawing a face costs more than the rest of a frame."""
+    """Faces of a few decks, drawn once and reused: drawing a face costs more than the rest of a frame.
+
+    Every deck holds its wilds: their black faces, unlike any coloured card's, must be seen often enough to be
+    learnt as a card's and not as a dark table showing through.
+    """
 
     def __init__(self, rng: np.random.Generator, decks: int = 6, per_deck: int = 12) -> None:
         self.rng = rng
@@ -76,8 +80,10 @@ class FacePool:
         for k in range(decks):
             design = render.DESIGNS[k % len(render.DESIGNS)]
             deck = render.Deck.random(rng, design)
-            picks = rng.choice(len(ALL_CARDS), per_deck, replace=False)
-            faces = [render.render_card(ALL_CARDS[int(i)], design, rng, deck) for i in picks]
+            wilds = [card for card in ALL_CARDS if card.is_wild]
+            coloured = [card for card in ALL_CARDS if not card.is_wild]
+            picks = [coloured[int(k)] for k in rng.choice(len(coloured), per_deck - len(wilds), replace=False)]
+            faces = [render.render_card(card, design, rng, deck) for card in picks + wilds]
             faces.append(render.render_blank("back", rng))
             self.faces.append(faces)
 
@@ -199,6 +205,14 @@ def single(frame: _Frame, faces: list[tuple[Image, Image]], rng: np.random.Gener
     _lay(frame, _face(faces, rng), _corners(centre, size, rng.uniform(0, 2 * math.pi), rng), rng)
 
 
+def closeup(frame: _Frame, faces: list[tuple[Image, Image]], rng: np.random.Generator, size: float) -> None:
+    """One card filling most of the picture, as a phone held close over it takes it: ``size`` is not used."""
+    height, width = frame.canvas.shape[:2]
+    centre = (width / 2 * (1 + rng.normal(0, 0.05)), height / 2 * (1 + rng.normal(0, 0.05)))
+    angle = rng.normal(0, 0.12) + (math.pi / 2 if rng.random() < 0.3 else 0.0) + (math.pi if rng.random() < 0.5 else 0)
+    _lay(frame, _face(faces, rng), _corners(centre, min(height, width) * rng.uniform(0.7, 1.0), angle, rng), rng)
+
+
 def fan(frame: _Frame, faces: list[tuple[Image, Image]], rng: np.random.Generator, size: float) -> None:
     """Two to five cards fanned on the table, each shifted and turned a little from the one beneath."""
     count = int(rng.integers(2, 6))
@@ -317,7 +331,7 @@ def _mark_over(frame: _Frame, mask: npt.NDArray[np.float32]) -> None:
 
 Arrangement = Callable[[_Frame, list[tuple[Image, Image]], np.random.Generator, float], None]
 ARRANGEMENTS: tuple[tuple[Arrangement, float], ...] = (
-    (single, 0.2), (fan, 0.25), (pile, 0.17), (spread, 0.1), (deck, 0.1), (held, 0.18))
+    (single, 0.2), (fan, 0.25), (pile, 0.17), (spread, 0.1), (deck, 0.1), (held, 0.18), (closeup, 0.05))
 
 
 def _arrangement(rng: np.random.Generator) -> Arrangement:
@@ -423,7 +437,7 @@ def _fill(mask: npt.NDArray[np.uint8], corners: Corners) -> None:
 
 
 def looks(drawn: Drawn, rng: np.random.Generator, count: int) -> list[tuple[Image, Targets]]:
-    """Up to ``count`` second looks (``learned.look_at``) at the frame, each with the outline it should find.
+    """Up to ``count`` second looks (``finder.look_at``) at the frame, each with the outline it should find.
 
     Each look is taken where the first look might point: at a whole card, found a little off in place, size and
     angle (now and then turned a quarter round); at a card beneath the top card; or at bare table. Its target
@@ -440,7 +454,7 @@ def looks(drawn: Drawn, rng: np.random.Generator, count: int) -> list[tuple[Imag
             rough = _found_roughly(others[int(rng.integers(len(others)))], rng)
         else:
             rough = _anywhere(drawn.photo.shape[:2], rng)
-        view, matrix = learned.look_at(drawn.photo, rough)
+        view, matrix = finder.look_at(drawn.photo, rough)
         target = _look_target(drawn, matrix)
         if target is not None:
             out.append((view, target))
@@ -451,10 +465,10 @@ def _found_roughly(corners: Corners, rng: np.random.Generator) -> Corners:
     """A card's corners as the first look may find them: off in place, size, shape and angle."""
     height = float(np.linalg.norm(corners[3] - corners[0]))
     middle = corners.mean(axis=0)
-    turn = rng.normal(0, 0.2) if rng.random() < 0.9 else rng.uniform(-0.7, 0.7)
-    if rng.random() < 0.05:
+    turn = rng.normal(0, 0.25) if rng.random() < 0.85 else rng.uniform(-0.8, 0.8)
+    if rng.random() < 0.1:
         turn += math.pi / 2
-    stretch = np.exp(rng.normal(0, [0.12, 0.12])).astype(np.float32)
+    stretch = np.exp(rng.normal(0, 0.18) + rng.normal(0, 0.08, 2)).astype(np.float32)
     rotation = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]], np.float32)
     moved = (corners - middle) * stretch @ rotation.T + middle + rng.normal(0, 0.08 * height, 2)
     return (moved + rng.normal(0, 0.02 * height, (4, 2))).astype(np.float32)
@@ -469,9 +483,9 @@ def _anywhere(shape: tuple[int, int], rng: np.random.Generator) -> Corners:
 def _look_target(drawn: Drawn, matrix: npt.NDArray[np.float64]) -> Targets | None:
     """The outline a look should find: the whole card whose middle lies nearest the look's, if near enough;
     None when the card nearest the middle is one the finder is not taught either way (``ignored``)."""
-    out = (learned.LOOK_SIZE[1] // STRIDE, learned.LOOK_SIZE[0] // STRIDE)
-    middle = np.array(learned.LOOK_SIZE, np.float32) / 2
-    reach = NEAR * learned.LOOK_CARD[1]
+    out = (finder.LOOK_SIZE[1] // STRIDE, finder.LOOK_SIZE[0] // STRIDE)
+    middle = np.array(finder.LOOK_SIZE, np.float32) / 2
+    reach = NEAR * finder.LOOK_CARD[1]
     best, nearest = None, reach
     for corners, state in drawn.cards:
         seen = cv2.perspectiveTransform(corners[None].astype(np.float64), matrix)[0].astype(np.float32)

@@ -14,7 +14,9 @@ from tabletop.cards import Card
 from tabletop.errors import TabletopError
 from tabletop.vision.crop import Image
 
-DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "cards.onnx"
+MODELS = Path(__file__).resolve().parents[2] / "models"
+"""Where the shipped networks are: the card model and the finder's two looks."""
+DEFAULT_MODEL = MODELS / "cards.onnx"
 NO_CARD = "none"
 UNSURE_BELOW = 0.8
 """Readings less confident than this are reported as unsure: a person should confirm them."""

@@ -1,15 +1,23 @@
-"""From a picture to a card: find the card-shaped things, crop and balance each, and let the model read them."""
+"""From a picture to a card: find the card-shaped things, crop and balance each, and let the model read them.
+
+Two finders propose cards. The border finder (``borders``) is tried first: where a card's white border stands
+out from the table, it places the card exactly in a few milliseconds, and most frames end there. Where none of
+its cards reads surely, the learned finder (``finder``) looks too: it finds cards on pale tables, on busy cloths
+and under thumbs, where no border stands out. On the 899 real pictures of the development set each finder
+alone misses cards the other finds.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image, balance, rectify
-from tabletop.vision.finder import find_cards
+from tabletop.vision.found import FoundCard
 from tabletop.vision.model import CardModel, Reading
 
 CANDIDATES = 4
-"""How many of the finder's most prominent shapes are read, in one batch, to find the most prominent card."""
+"""How many of each finder's most prominent shapes are read, in one batch, to find the most prominent card."""
 GUESS_FLOOR = 0.3
 
 
@@ -21,22 +29,28 @@ class Sighting:
     reading: Reading
 
 
-def read_cards(image: Image, model: CardModel, limit: int = CANDIDATES) -> list[Sighting]:
-    """Every card-shaped thing the finder sees (up to ``limit``), most prominent first, each with its reading."""
-    shapes = [found.corners for found in find_cards(image, limit)]
-    if not shapes:
+def read_found(image: Image, model: CardModel, found: list[FoundCard]) -> list[Sighting]:
+    """Each found card of ``image`` with its reading, in the order found; one batch for the model."""
+    if not found:
         return []
-    crops = [balance(rectify(image, corners, model.size)) for corners in shapes]
-    return [Sighting(corners, reading) for corners, reading in zip(shapes, model.read(crops), strict=True)]
+    crops = [balance(rectify(image, card.corners, model.size)) for card in found]
+    return [Sighting(card.corners, reading) for card, reading in zip(found, model.read(crops), strict=True)]
 
 
 def read_card(image: Image, model: CardModel) -> Sighting | None:
     """The most prominent card that reads surely, else the most prominent that reads at all; None for no card.
 
-    A shape read below ``GUESS_FLOOR`` is a patch of cloth or a card back the model half-recognises: reporting
-    it would put a guess on the table.
+    The border finder's cards come before the learned finder's, which is asked only when none of the border
+    finder's reads surely. A shape read below ``GUESS_FLOOR`` is a patch of cloth or a card back the model
+    half-recognises: reporting it would put a guess on the table.
     """
-    cards = [s for s in read_cards(image, model) if s.reading.card is not None]
+    cards = _cards(read_found(image, model, borders.find_cards(image, CANDIDATES)))
+    if not any(not s.reading.unsure for s in cards):
+        cards += _cards(read_found(image, model, finder.find_cards(image, CANDIDATES)))
     sure = [s for s in cards if not s.reading.unsure]
     likely = [s for s in cards if s.reading.confidence >= GUESS_FLOOR]
     return next(iter(sure or likely), None)
+
+
+def _cards(sightings: list[Sighting]) -> list[Sighting]:
+    return [s for s in sightings if s.reading.card is not None]

@@ -33,6 +33,7 @@ BGR = tuple[int, int, int]
 INKS: dict[str, BGR] = {"red": (40, 30, 215), "yellow": (20, 205, 250), "green": (70, 160, 30),
                         "blue": (210, 120, 0), "black": (25, 25, 25), "white": (250, 250, 250)}
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_COMPLEX)
+FOUR_INKS = ("yellow", "red", "blue", "green")
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,11 @@ class Deck:
     nine_is_base: bool
     two_slant: float
     """How far (degrees) the two small cards of the draw two lean: some decks print them upright, some at a slant."""
+    four_huddle: bool
+    four_scale: float
+    """How large the four cards of the wild draw four are printed, and how far apart: some decks fill the oval."""
+    four_inks: tuple[str, ...]
+    """The four cards' colours in the order they are laid out: not every deck prints them in the same order."""
 
     @staticmethod
     def random(rng: np.random.Generator, design: Design) -> Deck:
@@ -68,7 +74,10 @@ class Deck:
                     border=float(rng.uniform(0.055, 0.08)),
                     shadow=(int(rng.integers(-7, -2)), int(rng.integers(2, 7))),
                     nine_is_base=bool(rng.random() < 0.5),
-                    two_slant=float(rng.uniform(12, 38) * rng.choice((-1, 1)) if rng.random() < 0.5 else 0.0))
+                    two_slant=float(rng.uniform(12, 38) * rng.choice((-1, 1)) if rng.random() < 0.5 else 0.0),
+                    four_huddle=bool(rng.random() < 0.5), four_scale=float(rng.uniform(1.0, 1.5)),
+                    four_inks=tuple(str(ink) for ink in (rng.permutation(FOUR_INKS) if rng.random() < 0.5
+                                                         else FOUR_INKS)))
 
 
 def _vary(ink: BGR, rng: np.random.Generator) -> BGR:
@@ -382,14 +391,22 @@ def _quadrants(img: Image, centre: tuple[int, int], axes: tuple[int, int], tilt:
         cv2.ellipse(img, centre, axes, tilt, start, start + 90, deck.inks[ink], -1, cv2.LINE_AA)
 
 
+FANNED = ((-0.3, 0.2), (-0.08, -0.2), (0.1, 0.06), (0.3, -0.28))
+HUDDLED = ((-0.26, 0.2), (-0.12, -0.16), (0.2, -0.19), (0.07, 0.13))
+"""Where the four cards of the wild draw four lie round the middle, in units of the symbol's size, in the order
+they are printed: spread in a fan, or huddled, each overlapping the next, as newer decks print them."""
+
+
 def _four_cards(img: Image, centre: tuple[int, int], size: float, deck: Deck) -> None:
-    """The fanned four cards of the wild draw four."""
-    w, h = size * 0.26, size * 0.38
-    spots = ((-0.3, 0.2, "yellow"), (-0.08, -0.2, "red"), (0.1, 0.06, "blue"), (0.3, -0.28, "green"))
-    for dx, dy, ink in spots:
+    """The four cards of the wild draw four, each with a dark rim, in the deck's layout."""
+    size *= deck.four_scale
+    w, h = (size * 0.3, size * 0.44) if deck.four_huddle else (size * 0.26, size * 0.38)
+    edge = max(2, round(w * 0.07))
+    for (dx, dy), ink in zip(HUDDLED if deck.four_huddle else FANNED, deck.four_inks, strict=True):
         x, y = round(centre[0] + dx * size - w / 2), round(centre[1] + dy * size - h / 2)
+        cv2.rectangle(img, (x - edge // 2, y - edge // 2), (x + round(w) + edge // 2, y + round(h) + edge // 2),
+                      deck.inks["black"], -1, cv2.LINE_AA)
         cv2.rectangle(img, (x, y), (x + round(w), y + round(h)), deck.inks[ink], -1, cv2.LINE_AA)
-        cv2.rectangle(img, (x, y), (x + round(w), y + round(h)), deck.inks["black"], 2, cv2.LINE_AA)
 
 
 def _wild_word(img: Image, deck: Deck) -> None:

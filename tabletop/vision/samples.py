@@ -24,8 +24,8 @@ NO_CARD_SHARE = 0.06
 def _found_corners(corners: Corners, height: float, rng: np.random.Generator) -> Corners:
     """The corners as a finder reports them: a few per cent off, a little wide or tight, either way up."""
     centre = corners.mean(axis=0)
-    grown = centre + (corners - centre) * rng.uniform(0.96, 1.06)
-    jitter = np.clip(rng.normal(0, 0.015 * height, (4, 2)), -0.045 * height, 0.045 * height)
+    grown = centre + (corners - centre) * rng.uniform(0.95, 1.07)
+    jitter = np.clip(rng.normal(0, 0.02 * height, (4, 2)), -0.055 * height, 0.055 * height)
     found = (grown + jitter).astype(np.float32)
     return np.roll(found, 2, axis=0) if rng.random() < 0.5 else found
 

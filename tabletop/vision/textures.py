@@ -2,7 +2,8 @@
 sample photographs, found where their packages installed them.
 
 They are lab material: training reads them, the table unit never needs them. Where neither package is
-installed the training frames fall back to the drawn surfaces of ``scene``, and say so once.
+installed the training frames fall back to the drawn surfaces of ``scene`` (``tabletop train`` says how many
+real surfaces it found).
 """
 
 from __future__ import annotations

@@ -20,12 +20,10 @@ import numpy as np
 import torch
 from torch import nn
 
-from tabletop.vision import frames, learned
+from tabletop.vision import finder, frames, textures
 from tabletop.vision.train import export, render_set
 
 Arrays = tuple[np.ndarray, np.ndarray]
-FINDER_FILE = "finder.onnx"
-OUTLINER_FILE = "outliner.onnx"
 
 
 @dataclass(frozen=True)
@@ -33,8 +31,9 @@ class FinderRecipe:
     """Everything that decides the finder; written into the model file."""
 
     seed: int = 1
-    frames: int = 36_000
-    epochs: int = 10
+    frames: int = 30_000
+    looks_per_frame: int = 2
+    epochs: int = 8
     outliner_epochs: int = 10
     batch: int = 32
     learning_rate: float = 3e-3
@@ -110,16 +109,17 @@ def finder_net() -> MarkNet:
 
 
 def outliner_net() -> MarkNet:
-    """The second look, at one card warped upright (``learned.look_at``): that card's outline alone."""
+    """The second look, at one card warped upright (``finder.look_at``): that card's outline alone."""
     return MarkNet((16, 32, 48, 64), 1)
 
 
-def render_frames(first_seed: int, count: int, chunk: int, workers: int) -> tuple[list[Arrays], Arrays]:
+def render_frames(first_seed: int, count: int, recipe: FinderRecipe, workers: int) -> tuple[list[Arrays], Arrays]:
     """``count`` frames split evenly over ``frames.SHAPES`` with their targets, one pair of arrays per shape, and
     the second looks taken at them with their outlines, all shapes together; rendered in chunks."""
     per_shape = math.ceil(count / len(frames.SHAPES))
-    chunks = math.ceil(per_shape / chunk)
-    parts = [render_set(partial(frames.batch, shape=shape), first_seed + k * chunks, per_shape, chunk, workers)
+    chunks = math.ceil(per_shape / recipe.chunk)
+    parts = [render_set(partial(frames.batch, shape=shape, looks_per_frame=recipe.looks_per_frame),
+                        first_seed + k * chunks, per_shape, recipe.chunk, workers)
              for k, shape in enumerate(frames.SHAPES)]
     return ([(part[0], part[1]) for part in parts],
             (np.concatenate([part[2] for part in parts]), np.concatenate([part[3] for part in parts])))
@@ -180,7 +180,7 @@ def overlap(net: MarkNet, sets: list[Arrays]) -> float:
             for start in range(0, len(images), 64):
                 marked = net(torch.from_numpy(images[start:start + 64]))[:, 0] > 0.5
                 wanted = torch.from_numpy(targets[start:start + 64])
-                truth, counts = wanted[..., 0] > 127, wanted[..., 2] > 127
+                truth, counts = wanted[..., 0] > 127, wanted[..., -1] > 127
                 shared += float((marked & truth & counts).sum())
                 union += float(((marked | truth) & counts).sum())
     return shared / max(union, 1.0)
@@ -189,30 +189,38 @@ def overlap(net: MarkNet, sets: list[Arrays]) -> float:
 def train_finder(folder: Path, recipe: FinderRecipe, log: Callable[[str], None] = print, workers: int = 2
                  ) -> dict[str, float]:
     """Render, train both looks, measure them on held-out frames and export them into ``folder``; returns the
-    held-out figures."""
+    held-out figures. The first look is written as soon as it is trained."""
     torch.manual_seed(recipe.seed)
     torch.set_num_threads(workers)
     started = time.perf_counter()
-    log(f"rendering {recipe.frames:,} training frames on {workers} processes")
-    train_sets, train_looks = render_frames(recipe.seed * 100_000, recipe.frames, recipe.chunk, workers)
-    test_sets, test_looks = render_frames(recipe.seed * 100_000 + 50_000, recipe.test_frames, recipe.chunk, workers)
+    log(f"rendering {recipe.frames:,} training frames on {workers} processes, on drawn tables and "
+        f"{len(textures.patterns())} GIMP patterns and {len(textures.photos())} scikit-image photographs")
+    train_sets, train_looks = render_frames(recipe.seed * 100_000, recipe.frames, recipe, workers)
+    test_sets, test_looks = render_frames(recipe.seed * 100_000 + 50_000, recipe.test_frames, recipe, workers)
     log(f"rendered in {time.perf_counter() - started:.0f} s ({len(train_looks[0]):,} second looks)")
-    finder, outliner = finder_net(), outliner_net()
-    fit(finder, train_sets, recipe.epochs, recipe, log)
-    fit(outliner, [train_looks], recipe.outliner_epochs, recipe, log)
-    figures = {"first_look_overlap": overlap(finder, test_sets), "second_look_overlap": overlap(outliner, [test_looks]),
-               "minutes": (time.perf_counter() - started) / 60}
-    common = {"recipe": json.dumps(asdict(recipe)), "figures": json.dumps(figures)}
-    export(finder, folder / FINDER_FILE, torch.zeros(1, 192, 256, 3, dtype=torch.uint8), ("frames", "marks"),
+    first, second = finder_net(), outliner_net()
+    fit(first, train_sets, recipe.epochs, recipe, log)
+    figures = {"first_look_overlap": overlap(first, test_sets)}
+    _export_first(first, folder, recipe, figures)
+    fit(second, [train_looks], recipe.outliner_epochs, recipe, log)
+    figures |= {"second_look_overlap": overlap(second, [test_looks]), "minutes": (time.perf_counter() - started) / 60}
+    _export_first(first, folder, recipe, figures)
+    size = finder.LOOK_SIZE
+    export(second, folder / finder.SECOND_LOOK, torch.zeros(1, size[1], size[0], 3, dtype=torch.uint8),
+           ("views", "marks"), {0: "n"},
+           {"input": json.dumps({"width": size[0], "height": size[1], "card": finder.LOOK_CARD, "channels": "BGR",
+                                 "dtype": "uint8"}),
+            "output": json.dumps({"stride": frames.STRIDE, "channels": ["card"]}),
+            "recipe": json.dumps(asdict(recipe)), "figures": json.dumps(figures)})
+    log(f"held-out rendered frames: whole cards {figures['first_look_overlap']:.1%} overlap at the first look, "
+        f"{figures['second_look_overlap']:.1%} at the second; wrote {finder.FIRST_LOOK} and {finder.SECOND_LOOK} "
+        f"into {folder}")
+    return figures
+
+
+def _export_first(net: MarkNet, folder: Path, recipe: FinderRecipe, figures: dict[str, float]) -> None:
+    export(net, folder / finder.FIRST_LOOK, torch.zeros(1, 192, 256, 3, dtype=torch.uint8), ("frames", "marks"),
            {0: "n", 1: "height", 2: "width"},
            {"input": json.dumps({"multiple": 32, "channels": "BGR", "dtype": "uint8"}),
-            "output": json.dumps({"stride": frames.STRIDE, "channels": ["whole", "core"]}), **common})
-    size = learned.LOOK_SIZE
-    export(outliner, folder / OUTLINER_FILE, torch.zeros(1, size[1], size[0], 3, dtype=torch.uint8),
-           ("views", "marks"), {0: "n"},
-           {"input": json.dumps({"width": size[0], "height": size[1], "card": learned.LOOK_CARD, "channels": "BGR",
-                                 "dtype": "uint8"}),
-            "output": json.dumps({"stride": frames.STRIDE, "channels": ["card"]}), **common})
-    log(f"held-out rendered frames: whole cards {figures['first_look_overlap']:.1%} overlap at the first look, "
-        f"{figures['second_look_overlap']:.1%} at the second; wrote {folder / FINDER_FILE} and {OUTLINER_FILE}")
-    return figures
+            "output": json.dumps({"stride": frames.STRIDE, "core": frames.CORE, "channels": ["whole", "core"]}),
+            "recipe": json.dumps(asdict(recipe)), "figures": json.dumps(figures)})

@@ -22,8 +22,9 @@ import numpy as np
 
 from tabletop.errors import TabletopError
 from tabletop.sources import Frame
+from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image, balance, rectify
-from tabletop.vision.finder import find_cards, portrait
+from tabletop.vision.found import portrait
 from tabletop.vision.model import CardModel, Reading
 from tabletop.vision.reader import GUESS_FLOOR
 from tabletop.watcher.layout import Circle, Point, Rect, TableLayout
@@ -137,16 +138,20 @@ def _deck(frame: Image, model: CardModel) -> tuple[_Candidate, list[_Candidate]]
 
 
 def _candidates(frame: Image, model: CardModel) -> list[_Candidate]:
-    """Everything that may be the deck, each read: the finder's shapes, most prominent first, then the card-shaped
-    patches that stand out from the table's colour and that the finder missed (it looks for a face's white
-    border, which a back may lack), largest first."""
-    found = [(card.corners, card.score) for card in find_cards(frame, CANDIDATES)]
-    patches = [(corners, 0.0) for corners in _patches(frame) if not any(_inside(corners, c) for c, _ in found)]
-    shapes = found + patches[:CANDIDATES]
+    """Everything that may be the deck, each read: the border finder's shapes, most prominent first; the
+    card-shaped patches that stand out from the table's colour and that it missed (it looks for a face's white
+    border, which a back may lack), largest first; then the learned finder's shapes that neither found."""
+    shapes = [(card.corners, card.score) for card in borders.find_cards(frame, CANDIDATES)]
+    shapes += _missed([(corners, 0.0) for corners in _patches(frame)], shapes)[:CANDIDATES]
+    shapes += _missed([(card.corners, card.score) for card in finder.find_cards(frame, CANDIDATES)], shapes)
     if not shapes:
         return []
     readings = model.read([balance(rectify(frame, corners, model.size)) for corners, _ in shapes])
     return [_Candidate(corners, score, reading) for (corners, score), reading in zip(shapes, readings, strict=True)]
+
+
+def _missed(shapes: list[tuple[Corners, float]], found: list[tuple[Corners, float]]) -> list[tuple[Corners, float]]:
+    return [(corners, score) for corners, score in shapes if not any(_inside(corners, c) for c, _ in found)]
 
 
 def _inside(patch: Corners, outline: Corners) -> bool:

@@ -15,8 +15,8 @@ import numpy as np
 from tabletop.cards import Card
 from tabletop.events import Deal, Draw, Event, Flip, Play, Reveal, Unsure
 from tabletop.sources import Frame
+from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image, balance, rectify
-from tabletop.vision.finder import find_cards
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.draws import DrawWatch
 from tabletop.watcher.layout import TableLayout
@@ -143,7 +143,8 @@ class Watcher:
 
 
 def _most_prominent(view: Image, zone: ZoneWatch) -> Corners | None:
-    found = find_cards(view, 1, piled=True)
+    """The top card in a zone: by its border where that stands out, else as the learned finder sees it."""
+    found = borders.find_cards(view, 1, piled=True) or finder.find_cards(view, 1)
     if not found:
         return None
     return (found[0].corners + np.array(zone.box[:2], np.float32)).astype(np.float32)

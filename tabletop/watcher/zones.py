@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from tabletop.vision.crop import CARD_ASPECT, Corners, Image
-from tabletop.vision.finder import portrait
+from tabletop.vision.found import portrait
 from tabletop.watcher.layout import Circle, Rect
 from tabletop.watcher.motion import SCALE, Arm, Motion, brightening, most_changed
 
