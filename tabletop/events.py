@@ -287,12 +287,17 @@ SCHEMA: dict[str, tuple[tuple[str, Reader, bool], ...]] = {
 }
 
 
+LATEST_TIME = 1e10
+"""The latest time an event may carry (seconds; the year 2286 as a Unix time): a bigger or non-finite ``t``
+would overflow the table's clock arithmetic, or put NaN on every phone."""
+
+
 def event_from_json(obj: Any) -> Event:
     """The event a decoded JSON object stands for; ValueError says, in words, what is wrong with it."""
     if not isinstance(obj, dict):
         raise ValueError("an event must be a JSON object")
     kind = obj.get("type")
-    if kind not in SCHEMA:
+    if not isinstance(kind, str) or kind not in SCHEMA:
         raise ValueError("an event needs a \"type\"" if kind is None else f"unknown event type {kind!r}")
     values: dict[str, Any] = {}
     for name, read, required in SCHEMA[kind]:
@@ -308,8 +313,8 @@ def _extras(obj: dict[str, Any]) -> dict[str, Any]:
     extras: dict[str, Any] = {}
     t = obj.get("t")
     if t is not None:
-        if isinstance(t, bool) or not isinstance(t, int | float) or t < 0:
-            raise ValueError("'t' must be a number of seconds (0 or more)")
+        if isinstance(t, bool) or not isinstance(t, int | float) or not 0 <= t <= LATEST_TIME:
+            raise ValueError(f"'t' must be a number of seconds from 0 to {LATEST_TIME:.0e}")
         extras["t"] = t
     source = obj.get("source")
     if source is not None:

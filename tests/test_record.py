@@ -42,6 +42,11 @@ def error_of(*lines: str) -> RecordError:
         ('{"type": "retract", "ref": 9}', "later line"),
         ('{"type": "amend", "ref": 2, "event": {"type": "play"}}', "needs 'card'"),
         ('{"type": "play", "card": "red-9", "source": "telepathy"}', "'source'"),
+        ('{"type": []}', "unknown event type []"),
+        ('{"type": "uno", "seat": 0, "t": ' + "9" * 401 + "}", "'t' must be a number of seconds"),
+        ('{"type": "uno", "seat": 0, "t": NaN}', "'t' must be a number of seconds"),
+        ('{"type": "uno", "seat": 0, "t": Infinity}', "'t' must be a number of seconds"),
+        ('{"type": "uno", "seat": 0, "t": 1e999}', "'t' must be a number of seconds"),
     ],
 )
 def test_a_bad_line_is_named_with_what_is_wrong(bad_line: str, words: str) -> None:

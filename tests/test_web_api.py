@@ -191,6 +191,9 @@ def test_unknown_seats_are_refused(client: FlaskClient) -> None:
     (b'{"type": "play", "card": "purple-3"}', 400, "unknown card"),
     (b'{"type": "teleport"}', 400, "not a valid event"),
     (b'[1, 2]', 400, "not a valid event"),
+    (b'{"type": []}', 400, "not a valid event"),
+    (b'{"type": "uno", "seat": 0, "t": NaN}', 400, "'t' must be a number of seconds"),
+    (b'{"type": "uno", "seat": 0, "t": 1' + b"0" * 400 + b"}", 400, "'t' must be a number of seconds"),
     (b'{"type": "play", "card": "red-1", "seat": 0}' + b" " * 9000, 413, "too large"),
 ])
 def test_malformed_requests_are_refused_and_change_nothing(client: FlaskClient, body: bytes, status: int,
