@@ -163,6 +163,22 @@ def test_a_seat_cannot_act_for_others_or_as_the_host(client: FlaskClient, event:
     assert len(client.get("/api/record").data.decode().splitlines()) == len(RECORD)
 
 
+def test_a_token_that_is_not_ascii_is_refused_not_a_crash(client: FlaskClient) -> None:
+    start(client)
+    claim(client, 1)
+    response = post(client, {"type": "uno", "seat": 1}, {"X-Seat-Token": "\u00e9t\u00e9"})
+    assert response.status_code == 403
+    assert len(client.get("/api/record").data.decode().splitlines()) == len(RECORD)
+
+
+@pytest.mark.parametrize("last_seen", ["\u00b2", "9" * 5000, "-3"])
+def test_a_stream_resumed_from_a_nonsense_id_starts_with_the_whole_picture(app: Flask, client: FlaskClient,
+                                                                           last_seen: str) -> None:
+    start(client)
+    (_, kind1, state), (_, kind2, _) = read_messages(app, {"Last-Event-ID": last_seen}, 2)
+    assert (kind1, state["type"], kind2) == (None, "state", "view")
+
+
 def test_a_seat_claimed_again_or_a_new_game_makes_the_old_phone_stale(client: FlaskClient) -> None:
     start(client)
     old = claim(client, 1)
@@ -192,6 +208,8 @@ def test_unknown_seats_are_refused(client: FlaskClient) -> None:
     (b'{"type": "teleport"}', 400, "not a valid event"),
     (b'[1, 2]', 400, "not a valid event"),
     (b'{"type": []}', 400, "not a valid event"),
+    (b"[" * 3000 + b"]" * 3000, 400, "nested too deeply"),
+    (b'{"type": "draw", "count": ' + b"7" * 4301 + b"}", 400, "not valid JSON"),
     (b'{"type": "uno", "seat": 0, "t": NaN}', 400, "'t' must be a number of seconds"),
     (b'{"type": "uno", "seat": 0, "t": 1' + b"0" * 400 + b"}", 400, "'t' must be a number of seconds"),
     (b'{"type": "play", "card": "red-1", "seat": 0}' + b" " * 9000, 413, "too large"),

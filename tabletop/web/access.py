@@ -38,7 +38,9 @@ class Seats:
         """The seat ``token`` holds in this game, or None for a stale or unknown token."""
         with self._lock:
             self._forget_other_games(game)
-            return next((seat for seat, held in self._tokens.items() if hmac.compare_digest(held, token)), None)
+            given = token.encode()
+            return next((seat for seat, held in self._tokens.items() if hmac.compare_digest(held.encode(), given)),
+                        None)
 
     def claimed(self, game: int) -> set[int]:
         with self._lock:

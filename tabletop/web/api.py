@@ -115,10 +115,14 @@ def seats() -> Response:
                     for seat, name in enumerate(snapshot.players)])
 
 
+LONGEST_ID = 18
+"""Most digits a ``Last-Event-ID`` may have; anything else is taken as no id, and the phone gets the board anew."""
+
+
 @blueprint.get("/api/stream")
 def stream() -> Response:
     last = request.headers.get("Last-Event-ID", "")
-    last_seen = int(last) if last.isdigit() else None
+    last_seen = int(last) if last.isascii() and last.isdigit() and len(last) <= LONGEST_ID else None
     board = scoreboard()
     return Response(_events(board.feed, board.settings.keepalive, last_seen), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -248,7 +252,9 @@ def _json_body() -> Any:
         refuse(400, "the request has no body: send one JSON object")
     try:
         return json.loads(request.get_data(as_text=True))
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+    except RecursionError:
+        refuse(400, "the body is not valid JSON (nested too deeply)")
+    except ValueError as err:  # malformed JSON, bad UTF-8, or a number of more digits than Python converts
         refuse(400, f"the body is not valid JSON ({err})")
 
 
