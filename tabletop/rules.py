@@ -83,7 +83,7 @@ def check_option(name: str, value: Any) -> str | None:
 def options_from_rules(rules: dict[str, Any]) -> Options:
     """The options a ``rules`` object of a ``game`` event describes; ValueError says what is wrong."""
     preset = rules.get("preset", "official")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise ValueError(f"unknown preset {preset!r} (presets: {', '.join(PRESETS)})")
     overrides = {key: value for key, value in rules.items() if key != "preset"}
     for key, value in overrides.items():

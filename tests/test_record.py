@@ -43,6 +43,7 @@ def error_of(*lines: str) -> RecordError:
         ('{"type": "amend", "ref": 2, "event": {"type": "play"}}', "needs 'card'"),
         ('{"type": "play", "card": "red-9", "source": "telepathy"}', "'source'"),
         ('{"type": []}', "unknown event type []"),
+        ('{"type": "game", "players": ["A", "B"], "rules": {"preset": []}}', "unknown preset []"),
         ('{"type": "uno", "seat": 0, "t": ' + "9" * 401 + "}", "'t' must be a number of seconds"),
         ('{"type": "uno", "seat": 0, "t": NaN}', "'t' must be a number of seconds"),
         ('{"type": "uno", "seat": 0, "t": Infinity}', "'t' must be a number of seconds"),
