@@ -307,6 +307,9 @@ def test_a_layout_round_trips_through_json_and_a_bad_one_names_its_key() -> None
     broken["discard"]["radius"] = -3
     with pytest.raises(LayoutError, match=r"discard\.radius"):
         layout_from_json(broken)
+    broken["discard"]["radius"] = 10**400
+    with pytest.raises(LayoutError, match=r"discard\.radius: must be a number"):
+        layout_from_json(broken)
     del broken["seats"]
     with pytest.raises(LayoutError, match="seats"):
         layout_from_json(broken)

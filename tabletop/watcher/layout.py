@@ -114,9 +114,15 @@ def _get(obj: dict[str, Any], key: str, kind: type, name: str | None = None) -> 
     return obj[key]
 
 
+LARGEST = 1e6
+"""The largest size a layout's number may have (pixels or degrees): anything beyond is no camera's picture, and an
+integer of hundreds of digits would overflow on its way to a float."""
+
+
 def _number(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise LayoutError(f"{name}: must be a number")
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not -LARGEST <= value <= LARGEST
+            or not math.isfinite(value)):
+        raise LayoutError(f"{name}: must be a number from {-LARGEST:.0e} to {LARGEST:.0e}")
     return float(value)
 
 
