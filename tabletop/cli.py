@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -22,7 +23,11 @@ if TYPE_CHECKING:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except BrokenPipeError:  # the reader (``| head``) has gone: what is left has nowhere to go, and that is fine
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -168,8 +173,16 @@ def _replay(args: argparse.Namespace) -> int:
     except OSError as err:
         print(f"tabletop replay: cannot read {args.file}: {err.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError as err:
+        print(f"tabletop replay: {args.file}: not UTF-8 text (byte {err.start}); save the record as UTF-8",
+              file=sys.stderr)
+        return 2
     except RecordError as err:
         print(f"tabletop replay: {args.file}: {err}", file=sys.stderr)
+        return 2
+    if not entries:
+        print(f"tabletop replay: {args.file}: the record is empty; its first line must be the game",
+              file=sys.stderr)
         return 2
     verdicts, state = replay(entries)
     _print_lines([v.to_json() for v in verdicts] + [state.to_json()], sys.stdout)

@@ -29,6 +29,9 @@ Entry = tuple[int, Event]
 ROUND_NOT_OPEN = "before the round's first 'flip'"
 
 
+NESTED = "not a record's line: nested too deeply"
+
+
 def read_record(lines: Iterable[str]) -> list[Entry]:
     """The record in ``lines``, checked; RecordError names the first bad line and what is wrong with it."""
     entries = [(index, parse_line(text, index + 1)) for index, text in enumerate(lines) if text.strip()]
@@ -41,9 +44,15 @@ def parse_line(text: str, line: int) -> Event:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as err:
-        raise RecordError(f"not valid JSON ({err.msg} at column {err.colno})", line) from None
+        raise RecordError(f"not valid JSON ({err.msg.removesuffix(' at')} at column {err.colno})", line) from None
+    except RecursionError:
+        raise RecordError(NESTED, line) from None
+    except ValueError as err:  # a number of more digits than Python converts
+        raise RecordError(f"not valid JSON ({err})", line) from None
     try:
         return event_from_json(obj)
+    except RecursionError:
+        raise RecordError(NESTED, line) from None
     except ValueError as err:
         raise RecordError(str(err), line) from None
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 EXAMPLE = """\
 {"type": "game", "players": ["Ann", "Bo", "Cy"], "rules": {"preset": "official"}}
 {"type": "deal", "dealer": 2}
@@ -61,6 +63,33 @@ def test_a_malformed_record_exits_2_and_names_the_line(tmp_path: Path) -> None:
     assert result.stdout == ""
     assert "line 9" in result.stderr
     assert "unknown card 'red-10'" in result.stderr
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (EXAMPLE.encode() + b'{"type": "amend", "ref": 1, "event": ' * 600 + b"{}" + b"}" * 600 + b"\n",
+     "line 9: not a record's line: nested too deeply"),
+    (EXAMPLE.encode() + b"[" * 5000 + b"]" * 5000 + b"\n", "line 9: not a record's line: nested too deeply"),
+    (EXAMPLE.encode() + b'{"type": "draw", "seat": 1, "count": ' + b"7" * 4301 + b"}\n", "line 9: not valid JSON"),
+    (EXAMPLE.encode() + b'{"type": "play", "card": "red-9\t"}\n', "(Invalid control character at column"),
+    (EXAMPLE.encode("utf-16"), "not UTF-8 text"),
+    (EXAMPLE.encode() + "{\"type\": \"play\", \"card\": \"r\u00f6d\"}\n".encode("latin-1"), "not UTF-8 text"),
+    (b"", "the record is empty"),
+    (b"\n  \n", "the record is empty"),
+])
+def test_a_broken_file_exits_2_with_a_message_and_no_traceback(tmp_path: Path, content: bytes, words: str) -> None:
+    record = tmp_path / "bad.jsonl"
+    record.write_bytes(content)
+    result = tabletop("replay", str(record))
+    assert result.returncode == 2
+    assert words in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_output_cut_short_by_head_is_no_traceback() -> None:
+    result = subprocess.run(f"{sys.executable} -m tabletop.cli simulate --seed 3 | head -c 10", shell=True,
+                            capture_output=True, text=True, check=False)
+    assert len(result.stdout) == 10
+    assert "Traceback" not in result.stderr and "Broken pipe" not in result.stderr
 
 
 def test_a_missing_file_exits_2_with_a_message(tmp_path: Path) -> None:
