@@ -79,6 +79,19 @@ def test_a_corrupt_picture_is_named(tmp_path: Path) -> None:
         take(ImageFolder(tmp_path))
 
 
+def test_a_picture_of_another_size_than_the_first_is_named(tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "a.png"), grey(50))
+    cv2.imwrite(str(tmp_path / "b.png"), grey(50, (80, 48)))
+    with pytest.raises(SourceError, match=r"b\.png is 80x48, the pictures before it 64x48"):
+        take(ImageFolder(tmp_path))
+
+
+def test_a_picture_too_small_to_watch_is_named(tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "a.png"), grey(50, (1, 1)))
+    with pytest.raises(SourceError, match=r"a\.png is 1x1: too small"):
+        take(ImageFolder(tmp_path))
+
+
 def test_a_missing_or_empty_folder_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="no folder"):
         take(ImageFolder(tmp_path / "gone"))

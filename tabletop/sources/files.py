@@ -15,6 +15,8 @@ import numpy as np
 
 from tabletop.sources import Frame, SourceError
 
+SMALLEST_SIDE = 32
+"""The fewest pixels a picture's short side may have: the watcher shrinks it fourfold to look for arms."""
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp"})
 """Picture files an image folder plays; anything else there (notes, a README) is left alone."""
 
@@ -83,8 +85,19 @@ class ImageFolder:
         self.name = f"pictures in {self.path}"
 
     def frames(self) -> Iterator[Frame]:
+        """Raise on a picture too small to watch, or of another size than the first: a camera's pictures are all
+        one size, and the table's zones are measured on it."""
+        size: tuple[int, ...] | None = None
         for index, path in enumerate(self._pictures()):
-            yield Frame(_read_picture(path), index / self.fps)
+            image = _read_picture(path)
+            if min(image.shape[:2]) < SMALLEST_SIDE:
+                raise SourceError(f"{path} is {image.shape[1]}x{image.shape[0]}: too small to watch a table "
+                                  f"(at least {SMALLEST_SIDE} pixels a side)")
+            size = size or image.shape
+            if image.shape != size:
+                raise SourceError(f"{path} is {image.shape[1]}x{image.shape[0]}, the pictures before it "
+                                  f"{size[1]}x{size[0]}: a folder must hold pictures of one size, as a camera takes")
+            yield Frame(image, index / self.fps)
 
     def close(self) -> None:
         """Nothing is held open between pictures; here so a folder stands in for a camera."""
