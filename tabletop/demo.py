@@ -102,7 +102,8 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
                                report=say)
 
         camera = filmed(seed)
-        with serving(table, camera, settings.host, settings.port, settings.pin, say) as server:
+        with serving(table, camera, settings.host, settings.port, settings.pin, say,
+                     show_pin=True) as server:
             for game_seed in itertools.count(seed):
                 if game_seed != seed:
                     camera = server.app.extensions["tabletop"].camera = filmed(game_seed)

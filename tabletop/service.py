@@ -41,12 +41,16 @@ def lan_address() -> str:
 
 @contextmanager
 def serving(table: Table, camera: CameraView | None, host: str, port: int, pin: str,
-            say: Callable[[str], None]) -> Iterator[Server]:
-    """The scoreboard for ``table`` on ``host:port``, its address and join code told to ``say``."""
+            say: Callable[[str], None], show_pin: bool = False) -> Iterator[Server]:
+    """The scoreboard for ``table`` on ``host:port``, its address and join code told to ``say``.
+
+    The PIN is told only with ``show_pin`` (the demo's, at a terminal): the service's messages go to the system
+    journal, which the host's PIN has no business in."""
     app = create_app(table, WebSettings(pin=pin), camera=camera)
     with Server(app, host=host, port=port) as server:
         address = f"http://{lan_address() if host == '0.0.0.0' else host}:{server.port}"
-        say(f"scoreboard: {address}/   host page: {address}/host (PIN {pin})\n"
+        said_pin = f"PIN {pin}" if show_pin else "the PIN set in the config"
+        say(f"scoreboard: {address}/   host page: {address}/host ({said_pin})\n"
             f"scan to join a seat:\n{qr_text(address + '/join')}")
         yield server
 

@@ -64,6 +64,8 @@ def test_the_service_records_what_the_camera_sees_and_resumes_after_a_restart(tm
     assert first[0] == Game(players=("Ann", "Bo", "Cy", "Di"))
     assert {event.source for event in first[1:]} == {"camera"}
     assert any(line.startswith("scoreboard: http://127.0.0.1:") for line in said)
+    assert any("host page:" in line and "(the PIN set in the config)" in line for line in said)
+    assert not any(f"PIN {config.pin}" in line for line in said), "the PIN must stay out of the journal"
     state: dict[str, list[str]] = {}
 
     def answered() -> bool:
