@@ -17,6 +17,7 @@ from pathlib import Path
 
 from tabletop.errors import TabletopError
 from tabletop.events import Event, event_from_json
+from tabletop.record import check_record
 
 FILE_NAME = "game.sqlite3"
 SCHEMA = """
@@ -126,5 +127,11 @@ class GameStore:
 
 
 def _record(db: sqlite3.Connection, game: int) -> list[Event]:
+    """The game's events, checked as a record is: a row the referee would refuse is damage like any other."""
     rows = db.execute("SELECT event FROM events WHERE game = ? ORDER BY line", (game,))
-    return [event_from_json(json.loads(text)) for (text,) in rows]
+    try:
+        events = [event_from_json(json.loads(text)) for (text,) in rows]
+    except RecursionError:
+        raise ValueError("an event nested too deeply") from None
+    check_record(list(enumerate(events)))
+    return events

@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tabletop.events import Event, Game, Play, event_from_json
 from tabletop.referee import replay
 from tabletop.simulate import simulate_game
@@ -128,6 +130,22 @@ def test_a_log_with_an_unreadable_event_is_kept_aside(tmp_path: Path) -> None:
     heard: list[str] = []
     assert GameStore(tmp_path, report=heard.append).events == []
     assert "unknown event type 'teleport'" in heard[0]
+
+
+@pytest.mark.parametrize(("row", "words"), [
+    ('{"type": "play", "card": "red-5", "seat": 0}', "before the round's first 'flip'"),
+    ('{"type": ["play"]}', "unknown event type ['play']"),
+    ('{"type": "retract", "ref": 7}', "later line"),
+])
+def test_a_log_with_a_row_the_referee_refuses_is_kept_aside(tmp_path: Path, row: str, words: str) -> None:
+    store = GameStore(tmp_path)
+    store.restart([Game(players=("Ann", "Bo"))])
+    store.close()
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        db.execute("INSERT INTO events VALUES (1, 1, ?, 0)", (row,))
+    heard: list[str] = []
+    assert GameStore(tmp_path, report=heard.append).events == []
+    assert words in heard[0]
 
 
 def test_the_log_holds_events_as_game_record_lines(tmp_path: Path) -> None:
