@@ -294,18 +294,29 @@ def test_two_cards_are_both_found_the_larger_first(surface: str, seed: int) -> N
     assert found[0].area > found[1].area
 
 
-@pytest.mark.parametrize(("name", "tops"), [("borders", 12), ("learned", 0)])
-def test_the_top_card_of_a_discard_pile_is_found_first(name: str, tops: int) -> None:
-    """Six piles on each of four surfaces. The top card must come first with its own corners in ``tops`` of them
-    (a pile is the border finder's hardest case: the top card's border meets the border beneath with no edge
-    between; the learned finder's corners are too rough for 4% here), and the card beneath, partly hidden, must
-    never be taken for the top card by either."""
+NEAR = 0.06
+"""How far (a share of the card's height) the middle of a card found roughly may lie from the true one."""
+
+
+def near(corners: Corners, truth: Corners) -> bool:
+    """Whether ``corners`` have their middle within ``NEAR`` of the middle of ``truth``."""
+    offset = float(np.linalg.norm(corners.mean(axis=0) - truth.mean(axis=0)))
+    return offset <= NEAR * float(np.linalg.norm(truth[3] - truth[0]))
+
+
+@pytest.mark.parametrize(("name", "on_top", "tops"), [("borders", "corners", 12), ("learned", "middle", 22)])
+def test_the_top_card_of_a_discard_pile_is_found_first(name: str, on_top: str, tops: int) -> None:
+    """Six piles on each of four surfaces. The top card must come first in ``tops`` of them, and the card
+    beneath, partly hidden, must never be taken for the top card. The border finder must place the top card's
+    corners (a pile is its hardest case: the top card's border meets the border beneath with no edge between);
+    the learned finder's corners are rougher, so it must place the top card's middle (it does in 23 of 24)."""
     found_top = 0
     for surface in ("felt", "wood", "dark", "light"):
         for seed in range(6):
             image, top, bottom = pile(surface, seed)
             found = FINDERS[name](image)
-            found_top += bool(found) and miss(found[0], top) <= TOLERANCE
+            if found:
+                found_top += miss(found[0], top) <= TOLERANCE if on_top == "corners" else near(found[0].corners, top)
             assert not found or miss(found[0], bottom) > TOLERANCE
     assert found_top >= tops
 
@@ -352,17 +363,12 @@ def model() -> CardModel:
     return CardModel()
 
 
-NEAR = 0.06
-"""How far (a share of the card's height) the middle of the card the reader found may lie from the true one."""
-
-
 def read_at(image: Image, truth: Corners, name: str) -> bool:
-    """Whether the reader finds the card at ``truth`` and reads it as the card in photo ``name``."""
+    """Whether the reader finds the card at ``truth`` (its middle, see ``near``) and reads it as the card in
+    photo ``name``."""
     sighting = read_card(image, model())
-    if sighting is None or sighting.reading.card is None or sighting.reading.card.name != CARDS[name]:
-        return False
-    offset = float(np.linalg.norm(sighting.corners.mean(axis=0) - truth.mean(axis=0)))
-    return offset <= NEAR * float(np.linalg.norm(truth[3] - truth[0]))
+    return (sighting is not None and sighting.reading.card is not None and sighting.reading.card.name == CARDS[name]
+            and near(sighting.corners, truth))
 
 
 @pytest.mark.parametrize("height", [85, 150, 300])

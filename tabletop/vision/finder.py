@@ -27,7 +27,7 @@ import onnxruntime
 from tabletop.errors import TabletopError
 from tabletop.vision.crop import Corners, Image
 from tabletop.vision.found import FoundCard, Line, Quad, meet, portrait
-from tabletop.vision.model import MODELS
+from tabletop.vision.model import MODELS, cpu_session
 
 FIRST_LOOK = "finder.onnx"
 SECOND_LOOK = "outliner.onnx"
@@ -68,11 +68,8 @@ class FinderError(TabletopError):
 
 
 def _session(path: Path, threads: int) -> tuple[onnxruntime.InferenceSession, dict[str, str]]:
-    options = onnxruntime.SessionOptions()
-    options.intra_op_num_threads = threads
-    options.inter_op_num_threads = 1
     try:
-        session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        session = cpu_session(path, threads)
         return session, dict(session.get_modelmeta().custom_metadata_map)
     except Exception as err:
         raise FinderError(f"cannot load the card finder {path}: {err}") from err
@@ -87,7 +84,6 @@ class CardFinder:
         self.second, _ = _session(folder / SECOND_LOOK, threads)
         try:
             self.multiple = int(json.loads(meta["input"])["multiple"])
-            self.core = float(json.loads(meta["output"])["core"])
         except (KeyError, ValueError, TypeError) as err:
             raise FinderError(f"{folder / FIRST_LOOK} is not a card finder: {err}") from err
 

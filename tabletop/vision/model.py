@@ -24,6 +24,15 @@ LOOK_AGAIN_BELOW = 0.95
 """Crops read less confidently than this are read a second time, turned half round (see ``probabilities``)."""
 
 
+def cpu_session(path: Path, threads: int) -> onnxruntime.InferenceSession:
+    """An onnxruntime session for the networks ``path`` holds, on the CPU: ``threads`` share each call, and calls
+    are not run in parallel with one another (the callers batch their work instead)."""
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    return onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
 class ModelError(TabletopError):
     """The card model file is missing or is not a card model."""
 
@@ -49,11 +58,8 @@ class CardModel:
 
     def __init__(self, path: Path | None = None, threads: int = 1) -> None:
         path = path or DEFAULT_MODEL
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
         try:
-            self.session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+            self.session = cpu_session(path, threads)
             meta = self.session.get_modelmeta().custom_metadata_map
             self.labels: tuple[str, ...] = tuple(json.loads(meta["labels"]))
             shape = json.loads(meta["input"])

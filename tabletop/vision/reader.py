@@ -45,7 +45,7 @@ def read_card(image: Image, model: CardModel) -> Sighting | None:
     half-recognises: reporting it would put a guess on the table.
     """
     cards = _cards(read_found(image, model, borders.find_cards(image, CANDIDATES)))
-    if not any(not s.reading.unsure for s in cards):
+    if all(s.reading.unsure for s in cards):
         cards += _cards(read_found(image, model, finder.find_cards(image, CANDIDATES)))
     sure = [s for s in cards if not s.reading.unsure]
     likely = [s for s in cards if s.reading.confidence >= GUESS_FLOOR]
