@@ -153,6 +153,8 @@ class Table:
         future: Future[T] = Future()
 
         def run() -> None:
+            if not future.set_running_or_notify_cancel():
+                return  # the poster gave up before it began, and was told it was not recorded
             try:
                 future.set_result(job())
             except Exception as err:
@@ -209,10 +211,16 @@ class Table:
 
 
 def _answer(future: Future[T], timeout: float) -> T:
+    """The job's result; a job still queued after ``timeout`` is called off, so "not done" is the truth.
+
+    A job the table's thread has begun cannot be called off: its answer is awaited, however long it takes.
+    """
     try:
         return future.result(timeout)
     except TimeoutError:
-        raise TableError(f"the table did not answer within {timeout:g} s") from None
+        if future.cancel():
+            raise TableError(f"the table did not take it within {timeout:g} s, so it was called off") from None
+        return future.result()
 
 
 def _last_time(events: Sequence[Event]) -> float:

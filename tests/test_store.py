@@ -9,6 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from tabletop.events import Event, Game, Play, event_from_json
 from tabletop.referee import replay
 from tabletop.simulate import simulate_game
 from tabletop.store import FILE_NAME, GameStore
-from tabletop.table import Snapshot, Table
+from tabletop.table import MemoryLog, Snapshot, Table, TableError
 
 # A table process as the service runs one: it resumes from the log, then acknowledges each event it is sent
 # once the table has applied it.
@@ -27,7 +28,7 @@ import json, sys
 from pathlib import Path
 from tabletop.events import event_from_json
 from tabletop.store import GameStore
-from tabletop.table import Snapshot, Table
+from tabletop.table import MemoryLog, Snapshot, Table, TableError
 store = GameStore(Path(sys.argv[1]))
 with Table(log=store, events=store.events) as table:
     print("ready", len(table.snapshot.record), flush=True)
@@ -159,3 +160,38 @@ def test_the_log_holds_events_as_game_record_lines(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / FILE_NAME) as db:
         lines = [json.loads(text) for (text,) in db.execute("SELECT event FROM events ORDER BY line")]
     assert lines[-1] == {"type": "play", "card": "red-5", "seat": 0, "source": "camera"}
+
+
+class SlowLog(MemoryLog):
+    """A log whose writes wait for the test to let them through, as an SD card sometimes makes them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writing = threading.Event()
+        self.go_on = threading.Event()
+
+    def append(self, event: Event) -> None:
+        self.writing.set()
+        self.go_on.wait(10)
+        super().append(event)
+
+
+def test_a_poster_told_an_event_was_not_recorded_is_told_the_truth() -> None:
+    """A slow write makes the poster behind it give up; that event must then never be recorded later."""
+    log, events = SlowLog(), simulate_game(14, players=2).events[:3]
+    with Table(log=log, events=events[:1]) as table:
+        first = table.post(events[1])
+        assert log.writing.wait(5)
+        with pytest.raises(TableError, match="called off"):
+            table.submit(events[2], timeout=0.05)
+        log.go_on.set()
+        assert first.result(5).ref == 1
+    assert log.events == [events[1]]
+
+
+def test_a_slow_write_already_begun_is_awaited_not_called_off() -> None:
+    log, events = SlowLog(), simulate_game(14, players=2).events[:2]
+    with Table(log=log, events=events[:1]) as table:
+        threading.Timer(0.2, log.go_on.set).start()
+        applied = table.submit(events[1], timeout=0.01)
+    assert applied.ref == 1 and log.events == [events[1]]
