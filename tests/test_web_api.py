@@ -154,6 +154,8 @@ def test_a_seat_posts_its_own_calls_and_the_referee_hears_them(client: FlaskClie
     ({"type": "uno", "seat": 0}, "holds seat 1, not seat 0"),
     ({"type": "deal", "dealer": 1}, "only the host"),
     ({"type": "play", "card": "red-1", "seat": 1}, "only the host"),
+    ({"type": "challenge", "seat": 1, "guilty": True}, "only the host or a reveal decides"),
+    ({"type": "challenge", "seat": 1, "guilty": False}, "only the host or a reveal decides"),
 ])
 def test_a_seat_cannot_act_for_others_or_as_the_host(client: FlaskClient, event: dict[str, Any], words: str) -> None:
     start(client)

@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException
 from tabletop.board import record_lines
 from tabletop.cards import ALL_CARDS
 from tabletop.errors import RecordError, TabletopError
-from tabletop.events import Event, event_from_json
+from tabletop.events import Challenge, Event, event_from_json
 from tabletop.record import read_record, write_record
 from tabletop.rules import CHOICES, PRESETS, Options
 from tabletop.table import Applied, renumbered
@@ -300,6 +300,8 @@ def _as_seat(event: Event) -> Event:
                     "scan the seat's code again")
     if event.TYPE not in SEAT_EVENTS:
         refuse(403, f"a player may not post {event.TYPE!r}: only the host may")
+    if isinstance(event, Challenge) and event.guilty is not None:
+        refuse(403, "a player challenges, but only the host or a reveal decides whether the challenge holds")
     own = getattr(event, "seat", None)
     if own is None:
         event = dataclasses.replace(event, seat=seat)  # type: ignore[call-arg]
