@@ -285,10 +285,10 @@ def _round_line(kind: str, tilt: float, players: int, found: WatchScore, same: b
 
 def parts() -> dict[str, Callable[[], Iterator[Figure]]]:
     """Every benchmark by name, in the order ``tabletop bench`` runs them."""
-    from tabletop.web.bench import bench_web
+    from tabletop.web.bench import bench_crowd, bench_web
 
     return {"referee": bench_referee, "classify": bench_classify, "real": bench_real, "pipeline": bench_pipeline,
-            "watcher": bench_watcher, "web": bench_web}
+            "watcher": bench_watcher, "web": bench_web, "crowd": bench_crowd}
 
 
 def bench_all(say: Callable[[str], None] = print) -> list[Figure]:

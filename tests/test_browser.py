@@ -198,3 +198,15 @@ def test_the_host_drags_a_zone_over_the_live_preview_and_saves_it(server: Server
     assert after[0] - before[0] == pytest.approx(30 * 640 / shown, abs=2)
     assert after[1] - before[1] == pytest.approx(15 * 640 / shown, abs=2)
     page.screenshot(path=str(OUTPUT / "host-camera.png"), full_page=True)
+
+
+def test_a_board_refused_a_live_stream_still_follows_the_game(browser: Browser, page: Page) -> None:
+    """With every stream taken (here the limit is none), the page reads the board every few seconds instead."""
+    with Table() as table:
+        app = create_app(table, WebSettings(pin=PIN, streams=0))
+        with Server(app, host="127.0.0.1", port=0) as crowded:
+            start(crowded)
+            page.goto(crowded.url() + "/")
+            expect(page.locator("#top-card")).to_have_attribute("data-card", "red-9")
+            call(crowded, "/api/events", {"type": "play", "card": "red-7", "seat": 1})
+            expect(page.locator("#top-card")).to_have_attribute("data-card", "red-7", timeout=5000)

@@ -15,6 +15,7 @@ from tabletop.table import Table
 from tabletop.web.access import PinGuard, Seats
 from tabletop.web.camera import CameraView
 from tabletop.web.feed import Feed
+from tabletop.web.gate import Gate
 
 WEB_ROOT = Path(__file__).resolve().parents[2] / "web"
 
@@ -28,6 +29,12 @@ class WebSettings:
     """Largest request body accepted: a whole imported game record fits easily."""
     keepalive: float = 15.0
     """Seconds between comments on an idle stream, so a phone that left is noticed and its thread freed."""
+    streams: int = 40
+    """Live streams open at once: ten players with a phone and a board screen each, twice over for reconnects."""
+    streams_each: int = 6
+    """Live streams open at once from one address: a phone with a few tabs, or a board and a phone behind one."""
+    previews: int = 2
+    """Camera previews open at once (host only): each holds a thread and encodes pictures."""
     root: Path = WEB_ROOT
 
 
@@ -41,6 +48,12 @@ class Scoreboard:
     camera: CameraView | None = None
     seats: Seats = field(default_factory=Seats)
     guard: PinGuard = field(default_factory=PinGuard)
+    streams: Gate = field(init=False)
+    previews: Gate = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.streams = Gate(self.settings.streams, self.settings.streams_each)
+        self.previews = Gate(self.settings.previews, self.settings.previews)
 
 
 def create_app(table: Table, settings: WebSettings, camera: CameraView | None = None) -> Flask:
@@ -60,11 +73,15 @@ def create_app(table: Table, settings: WebSettings, camera: CameraView | None = 
 
 
 def scoreboard() -> Scoreboard:
-    board = current_app.extensions["tabletop"]
+    return scoreboard_of(current_app)
+
+
+def scoreboard_of(app: Flask) -> Scoreboard:
+    board = app.extensions["tabletop"]
     assert isinstance(board, Scoreboard)
     return board
 
 
 def stop_streams(app: Flask) -> None:
     """End every open stream, so that the server can shut down without waiting for phones."""
-    app.extensions["tabletop"].feed.close()
+    scoreboard_of(app).feed.close()

@@ -27,6 +27,7 @@ from tabletop.watcher.layout import LayoutError, layout_from_json, layout_to_jso
 from tabletop.web import scoreboard
 from tabletop.web.camera import BOUNDARY, CameraView, mjpeg
 from tabletop.web.feed import Feed
+from tabletop.web.gate import Gate
 
 blueprint = Blueprint("api", __name__)
 
@@ -34,8 +35,26 @@ SEAT_EVENTS = ("uno", "draw", "pass", "color", "challenge", "catch")
 """What a player may post for their own seat; everything else is the host's."""
 
 
+BUSY_RETRY_S = 30
+"""Seconds a phone refused a live stream waits before asking again; it reads the board meanwhile."""
+
+
 def refuse(status: int, message: str) -> NoReturn:
     abort(make_response(jsonify(error=message), status))
+
+
+def _address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _enter(gate: Gate, what: str) -> str:
+    """Take a place at ``gate`` for the asking phone, or answer 503 (with when to ask again); the address."""
+    address = _address()
+    if not gate.enter(address):
+        abort(make_response(jsonify(error=f"too many {what} are open (at most {gate.total}, {gate.each} from "
+                                          f"one phone): close one, or try again in {BUSY_RETRY_S} s"),
+                            503, {"Retry-After": str(BUSY_RETRY_S)}))
+    return address
 
 
 @blueprint.app_errorhandler(HTTPException)
@@ -124,8 +143,10 @@ def stream() -> Response:
     last = request.headers.get("Last-Event-ID", "")
     last_seen = int(last) if last.isascii() and last.isdigit() and len(last) <= LONGEST_ID else None
     board = scoreboard()
-    return Response(_events(board.feed, board.settings.keepalive, last_seen), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    address = _enter(board.streams, "live boards")
+    body = board.streams.holding(address, _events(board.feed, board.settings.keepalive, last_seen))
+    return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache",
+                                                                 "X-Accel-Buffering": "no"})
 
 
 def _events(feed: Feed, keepalive: float, last_seen: int | None) -> Iterator[bytes]:
@@ -202,8 +223,10 @@ def camera_preview() -> Response:
     _check_pin(request.args.get("pin"), "the preview needs the host's PIN")
     if board.camera is None:
         refuse(404, "there is no camera")
+    address = _enter(board.previews, "camera previews")
     running = itertools.takewhile(lambda _: not board.feed.closed, itertools.repeat(True))
-    return Response(mjpeg(board.camera, running), mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
+    body = board.previews.holding(address, mjpeg(board.camera, running))
+    return Response(body, mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
                     headers={"Cache-Control": "no-cache"})
 
 
@@ -279,7 +302,7 @@ def _require_host() -> None:
 def _check_pin(given: str | None, wrong: str) -> None:
     """Refuse a wrong PIN with ``wrong``, and a phone that sent too many wrong ones with how long to wait."""
     board = scoreboard()
-    address = request.remote_addr or "unknown"
+    address = _address()
     if (wait := board.guard.wait_for(address)) > 0:
         refuse(429, f"too many wrong PINs from this phone: try again in {math.ceil(wait)} s")
     if given is None or not board.guard.check(address, given, board.settings.pin):

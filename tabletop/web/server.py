@@ -1,20 +1,29 @@
 """The scoreboard served by waitress, a production WSGI server, on a thread of the game's own process.
 
-The camera may be held by one process only, so the server cannot be a separate one. Each open stream holds
-one of waitress's threads for as long as the phone stays, hence a thread count well above the table's phones.
+The camera may be held by one process only, so the server cannot be a separate one. Waitress reads requests
+and holds idle connections on one event loop, cheaply; only an answer being made takes a thread. Each open
+stream or preview holds its thread for as long as the phone stays, so those are counted at the door (see
+:mod:`.gate`) and ``API_THREADS`` more are kept for everyone's short requests.
+
+Every limit is set in the server, so that nothing too large is read, or written to disk, before it is refused.
 """
 
 from __future__ import annotations
 
+import resource
 import threading
 
 import waitress
 from flask import Flask
 
-from tabletop.web import stop_streams
+from tabletop.web import scoreboard_of, stop_streams
 
-THREADS = 48
-"""Ten players with a phone and a board screen each, the host, and room for phones that reconnect."""
+API_THREADS = 16
+"""Threads no stream or preview may take: the state, the posts and the pages of every phone and the host."""
+CONNECTIONS = 1000
+"""Open connections held at once, idle ones included; waitress's default (100) let a few guests hold them all."""
+HEADERS = 32 * 1024
+"""Largest request line and headers together; a browser's are a few kB."""
 OUTBUF = 64 * 1024
 """Bytes a connection may have waiting to be sent. Waitress frees a connection's buffer only when it moves on to
 a new one at this size, so its default (16 MB) let every open stream hold megabytes it had long sent; a phone
@@ -24,10 +33,15 @@ that falls this far behind makes its stream wait instead."""
 class Server:
     """Waitress serving ``app`` on ``host:port`` (port 0 picks a free one) until ``close``."""
 
-    def __init__(self, app: Flask, host: str = "0.0.0.0", port: int = 8000, threads: int = THREADS) -> None:
+    def __init__(self, app: Flask, host: str = "0.0.0.0", port: int = 8000) -> None:
         self.app = app
-        self._server = waitress.create_server(app, host=host, port=port, threads=threads, channel_timeout=60,
-                                              outbuf_high_watermark=OUTBUF, ident="tabletop")
+        board = scoreboard_of(app)
+        _allow_files(CONNECTIONS + 100)
+        self._server = waitress.create_server(
+            app, host=host, port=port, threads=board.streams.total + board.previews.total + API_THREADS,
+            connection_limit=CONNECTIONS, asyncore_use_poll=True, channel_timeout=60,
+            max_request_body_size=board.settings.max_body, max_request_header_size=HEADERS,
+            outbuf_high_watermark=OUTBUF, ident="tabletop")
         self._closing = False
         self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
 
@@ -65,3 +79,12 @@ class Server:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _allow_files(count: int) -> None:
+    """Raise this process's open-file limit to ``count`` where the system allows: each connection is a file,
+    and the usual soft limit (1024) is near ``CONNECTIONS``. Polling, not select, handles descriptors past 1024."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = count if hard == resource.RLIM_INFINITY else min(count, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))

@@ -92,20 +92,33 @@ async function readBody(response) {
 }
 
 // Calls onView with the board view now and after every change. EventSource reconnects by itself and sends
-// Last-Event-ID, so nothing more is needed for a phone that drops off the network for a while.
+// Last-Event-ID, so nothing more is needed for a phone that drops off the network for a while. A server with
+// all its live streams taken refuses one (503), and EventSource then gives up: this page reads the board every
+// few seconds instead, and asks for a stream again a little later.
+const POLL_MS = 3000;
+const STREAM_AGAIN_MS = 30000;
+
 export function watchView(onView) {
   let streamed = false;
-  const source = new EventSource('/api/stream');
-  source.addEventListener('view', event => {
-    streamed = true;
-    onView(JSON.parse(event.data));
-  });
-  source.addEventListener('open', () => showConnection(true));
-  source.addEventListener('error', () => showConnection(false));
-  api('/api/view').then(result => {
+  const read = () => api('/api/view').then(result => {
     if (result.ok && !streamed) onView(result.data);
   });
-  return source;
+  const connect = () => {
+    const source = new EventSource('/api/stream');
+    source.addEventListener('view', event => {
+      streamed = true;
+      onView(JSON.parse(event.data));
+    });
+    source.addEventListener('open', () => showConnection(true));
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED) return showConnection(false);
+      streamed = false;
+      const polling = setInterval(read, POLL_MS);
+      setTimeout(() => { clearInterval(polling); connect(); }, STREAM_AGAIN_MS);
+    });
+  };
+  connect();
+  read();
 }
 
 function showConnection(connected) {
