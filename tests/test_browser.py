@@ -185,6 +185,7 @@ def test_the_host_drags_a_zone_over_the_live_preview_and_saves_it(server: Server
     page.locator("#camera summary").click()
     expect(page.locator("[data-zone='discard']")).to_be_visible()
     page.wait_for_function("document.getElementById('camera-img').naturalWidth === 640")
+    assert "ticket=" in page.locator("#camera-img").get_attribute("src") and PIN not in page.content()
     before = call(server, "/api/layout", None, method="GET")["layout"]["discard"]["centre"]
     x, y = grip(page, "discard")
     page.mouse.move(x, y)

@@ -19,7 +19,7 @@ from tabletop.events import event_from_json
 from tabletop.table import Table
 from tabletop.watcher.layout import Circle, Rect, TableLayout, layout_to_json
 from tabletop.web import WebSettings, create_app, stop_streams
-from tabletop.web.access import PinGuard
+from tabletop.web.access import Passes, PinGuard
 from tabletop.web.feed import Feed
 from tabletop.web.qr import qr_modules
 
@@ -37,6 +37,7 @@ class StillCamera:
     """A camera that always shows the same grey table: enough for the preview and the zones."""
 
     size = (640, 480)
+    problem: str | None = None
 
     def __init__(self) -> None:
         self.layout = TableLayout(discard=Circle((380.0, 240.0), 60.0), draw=Circle((260.0, 240.0), 60.0),
@@ -122,7 +123,7 @@ def test_host_actions_need_the_right_pin(client: FlaskClient, headers: dict[str,
     assert client.post("/api/game", json={"players": ["Ann", "Bo"]}, headers=headers).status_code == status
     assert client.post("/api/host/check", headers=headers).status_code == status
     assert client.get("/api/layout", headers=headers).status_code == status
-    assert client.post("/api/host/check", headers=HOST).status_code == 204
+    assert client.post("/api/host/check", headers=HOST).status_code == 200
 
 
 def test_a_phone_that_keeps_guessing_the_pin_must_wait(app: Flask, client: FlaskClient) -> None:
@@ -134,10 +135,31 @@ def test_a_phone_that_keeps_guessing_the_pin_must_wait(app: Flask, client: Flask
     refused = client.post("/api/host/check", headers=HOST, environ_base=guesser)
     assert refused.status_code == 429
     assert refused.get_json()["error"] == "too many wrong PINs from this phone: try again in 60 s"
-    assert client.get(f"/camera.mjpg?pin={PIN}", environ_base=guesser).status_code == 429
-    assert client.post("/api/host/check", headers=HOST, environ_base=host).status_code == 204
+    assert client.post("/api/host/check", headers=HOST, environ_base=host).status_code == 200
     now[0] += 60
-    assert client.post("/api/host/check", headers=HOST, environ_base=guesser).status_code == 204
+    assert client.post("/api/host/check", headers=HOST, environ_base=guesser).status_code == 200
+
+
+def test_a_host_who_is_in_cannot_be_shut_out_by_guesses_from_the_same_address(client: FlaskClient) -> None:
+    shared = {"REMOTE_ADDR": "192.168.1.20"}
+    host_pass = client.post("/api/host/check", headers=HOST, environ_base=shared).get_json()["host_pass"]
+    for guess in ("0000", "1111", "1234", "9999", "4321", "5555"):
+        client.post("/api/host/check", headers={"X-Host-Pin": guess}, environ_base=shared)
+    assert client.post("/api/host/check", headers=HOST, environ_base=shared).status_code == 429
+    assert post(client, RECORD[0], {"X-Host-Pass": host_pass}).status_code == 201
+    assert client.get("/api/layout", headers={"X-Host-Pass": host_pass}, environ_base=shared).status_code == 200
+    assert client.get("/api/layout", headers={"X-Host-Pass": "made-up"}).status_code == 403
+
+
+def test_the_camera_preview_opens_with_a_single_use_ticket_not_the_pin(client: FlaskClient) -> None:
+    assert client.get(f"/camera.mjpg?pin={PIN}").status_code == 403
+    assert client.post("/api/camera/ticket").status_code == 401
+    url = client.post("/api/camera/ticket", headers=HOST).get_json()["url"]
+    assert PIN not in url
+    preview = client.get(url, buffered=False)
+    assert preview.status_code == 200
+    preview.close()
+    assert client.get(url).status_code == 403
 
 
 def test_a_seat_posts_its_own_calls_and_the_referee_hears_them(client: FlaskClient) -> None:
@@ -357,7 +379,7 @@ def test_the_pages_are_served(client: FlaskClient) -> None:
 
 def test_the_camera_preview_and_zones_need_the_pin(client: FlaskClient) -> None:
     assert client.get("/camera.mjpg").status_code == 403
-    preview = client.get(f"/camera.mjpg?pin={PIN}", buffered=False)
+    preview = client.get(client.post("/api/camera/ticket", headers=HOST).get_json()["url"], buffered=False)
     first = next(iter(preview.response))
     preview.close()
     assert first.startswith(b"--frame\r\nContent-Type: image/jpeg")
@@ -442,3 +464,12 @@ def test_the_view_carries_the_recent_lines_and_the_whole_record_is_a_request_awa
     assert [line["ref"] for line in whole] == list(range(view["lines"]))
     assert whole[1]["text"] == "deal (dealer Cy)"
     assert view["next_dealer"] == 0
+
+
+def test_a_preview_ticket_left_unused_expires() -> None:
+    now = [0.0]
+    tickets = Passes(4, lasting=30.0, single_use=True, clock=lambda: now[0])
+    early, late = tickets.make(), tickets.make()
+    assert tickets.valid(early) and not tickets.valid(early)
+    now[0] = 31.0
+    assert not tickets.valid(late)

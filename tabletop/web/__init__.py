@@ -12,7 +12,7 @@ from pathlib import Path
 from flask import Flask, current_app
 
 from tabletop.table import Table
-from tabletop.web.access import PinGuard, Seats
+from tabletop.web.access import PASSES_KEPT, TICKET_S, TICKETS_KEPT, Passes, PinGuard, Seats
 from tabletop.web.camera import CameraView
 from tabletop.web.feed import Feed
 from tabletop.web.gate import Gate
@@ -48,6 +48,8 @@ class Scoreboard:
     camera: CameraView | None = None
     seats: Seats = field(default_factory=Seats)
     guard: PinGuard = field(default_factory=PinGuard)
+    passes: Passes = field(default_factory=lambda: Passes(PASSES_KEPT))
+    tickets: Passes = field(default_factory=lambda: Passes(TICKETS_KEPT, lasting=TICKET_S, single_use=True))
     streams: Gate = field(init=False)
     previews: Gate = field(init=False)
 

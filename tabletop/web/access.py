@@ -1,7 +1,10 @@
 """Who may do what: the host by PIN, each player by the token their phone got when it claimed their seat.
 
 A seat belongs to the last phone that claimed it, and only within one game: claiming again, or a new game,
-makes the old token stale. Tokens live in memory; after a restart players scan their seat's code again.
+makes the old token stale. The host's phone trades the PIN for a host pass once, and shows the pass from then
+on: wrong PINs from its address (a guest's guesses, or the host's own typos) never shut out a host who is in.
+Tokens and passes live in memory; after a restart players scan their seat's code again and the host gives the
+PIN again.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import hmac
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 GUESSES = 5
@@ -50,6 +54,47 @@ class Seats:
     def _forget_other_games(self, game: int) -> None:
         if game != self._game:
             self._game, self._tokens = game, {}
+
+
+PASSES_KEPT = 8
+"""Host passes valid at once, the newest kept: the host's phone, a tablet, a laptop, and some to spare."""
+TICKET_S = 30.0
+"""How long a camera preview ticket may wait to be used: an ``<img>`` asks for its picture at once."""
+TICKETS_KEPT = 16
+
+
+class Passes:
+    """Random passes, each valid until ``kept`` newer ones were made or, with ``lasting``, that many seconds.
+
+    ``single_use`` passes go with their first use: the camera preview's address carries one instead of the
+    PIN, so an address seen over someone's shoulder, or kept in the browser's history, opens nothing.
+    """
+
+    def __init__(self, kept: int, lasting: float | None = None, single_use: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._kept, self._lasting, self._single_use, self._clock = kept, lasting, single_use, clock
+        self._lock = threading.Lock()
+        self._made: OrderedDict[str, float] = OrderedDict()
+
+    def make(self) -> str:
+        made = secrets.token_urlsafe(18)
+        with self._lock:
+            self._made[made] = self._clock()
+            while len(self._made) > self._kept:
+                self._made.popitem(last=False)
+        return made
+
+    def valid(self, given: str) -> bool:
+        """Whether ``given`` is a pass still valid, compared in constant time; a single-use pass is spent."""
+        wanted = given.encode()
+        with self._lock:
+            found = next((made for made in self._made if hmac.compare_digest(made.encode(), wanted)), None)
+            if found is None:
+                return False
+            fresh = self._lasting is None or self._clock() - self._made[found] <= self._lasting
+            if self._single_use or not fresh:
+                del self._made[found]
+            return fresh
 
 
 def pin_matches(given: str | None, pin: str) -> bool:

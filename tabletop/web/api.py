@@ -166,7 +166,7 @@ def _events(feed: Feed, keepalive: float, last_seen: int | None) -> Iterator[byt
 @blueprint.post("/api/events")
 def post_event() -> tuple[Response, int]:
     event = _event(_json_body())
-    event = _as_seat(event) if "X-Seat-Token" in request.headers and not _host_header() else _as_host(event)
+    event = _as_seat(event) if "X-Seat-Token" in request.headers and not _as_host_asked() else _as_host(event)
     applied = _submit(event)
     return jsonify(ref=applied.ref, version=applied.snapshot.version, verdicts=[v.to_json() for v in applied.verdicts],
                    state=applied.snapshot.state.to_json() if applied.snapshot.state else None), 201
@@ -186,8 +186,9 @@ def claim(seat: int) -> Response:
 
 @blueprint.post("/api/host/check")
 def host_check() -> Response:
+    """Trade the PIN (or a pass still valid) for a host pass, which the host's page shows from then on."""
     _require_host()
-    return Response(status=204)
+    return jsonify(host_pass=request.headers.get("X-Host-Pass") or scoreboard().passes.make())
 
 
 @blueprint.post("/api/game")
@@ -217,10 +218,19 @@ def import_record() -> tuple[Response, int]:
 # --- the camera ------------------------------------------------------------------------------------------
 
 
+@blueprint.post("/api/camera/ticket")
+def camera_ticket() -> Response:
+    """The preview's address with a single-use ticket: an ``<img>`` cannot send the host's headers."""
+    _require_host()
+    _camera()
+    return jsonify(url=f"/camera.mjpg?ticket={scoreboard().tickets.make()}")
+
+
 @blueprint.get("/camera.mjpg")
 def camera_preview() -> Response:
     board = scoreboard()
-    _check_pin(request.args.get("pin"), "the preview needs the host's PIN")
+    if not board.tickets.valid(request.args.get("ticket", "")):
+        refuse(403, "the preview needs a ticket from the host page: open the camera section again")
     if board.camera is None:
         refuse(404, "there is no camera")
     address = _enter(board.previews, "camera previews")
@@ -288,25 +298,30 @@ def _event(obj: Any) -> Event:
         refuse(400, f"not a valid event: {err}")
 
 
-def _host_header() -> str | None:
-    return request.headers.get("X-Host-Pin")
+def _as_host_asked() -> bool:
+    return "X-Host-Pin" in request.headers or "X-Host-Pass" in request.headers
 
 
 def _require_host() -> None:
-    given = _host_header()
+    """A host pass, else the PIN; a pass is never refused for wrong PINs sent from the same address."""
+    if (given_pass := request.headers.get("X-Host-Pass")) is not None:
+        if not scoreboard().passes.valid(given_pass):
+            refuse(403, "this phone's host pass is no longer valid (the table restarted): give the PIN again")
+        return
+    given = request.headers.get("X-Host-Pin")
     if given is None:
         refuse(401, "this needs the host's PIN")
-    _check_pin(given, "wrong PIN")
+    _check_pin(given)
 
 
-def _check_pin(given: str | None, wrong: str) -> None:
-    """Refuse a wrong PIN with ``wrong``, and a phone that sent too many wrong ones with how long to wait."""
+def _check_pin(given: str) -> None:
+    """Refuse a wrong PIN, and a phone that sent too many wrong ones with how long to wait."""
     board = scoreboard()
     address = _address()
     if (wait := board.guard.wait_for(address)) > 0:
         refuse(429, f"too many wrong PINs from this phone: try again in {math.ceil(wait)} s")
-    if given is None or not board.guard.check(address, given, board.settings.pin):
-        refuse(403, wrong)
+    if not board.guard.check(address, given, board.settings.pin):
+        refuse(403, "wrong PIN")
 
 
 def _as_host(event: Event) -> Event:

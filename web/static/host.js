@@ -3,7 +3,7 @@
 
 import {api, byId, cardElement, cardLabel, colorName, el, noticeOf, parseCard, showMessage, syncList, watchView} from './common.js';
 
-const PIN_KEY = 'tabletop-host-pin';
+const PASS_KEY = 'tabletop-host-pass';
 const MIN_PLAYERS = 2;
 const MAX_PLAYERS = 10;
 
@@ -13,20 +13,22 @@ let rules = {presets: {official: {}}, options: []};
 let shownPlayers = null;
 let opened = false;
 
-const pin = () => sessionStorage.getItem(PIN_KEY) || '';
+const hostPass = () => sessionStorage.getItem(PASS_KEY) || '';
 const players = () => view.players || [];
 
 // --- the PIN -----------------------------------------------------------------------------------------------
 
-async function unlock(candidate) {
-  const result = await api('/api/host/check', {method: 'POST', headers: {'X-Host-Pin': candidate}});
+// The PIN is sent once and traded for a host pass, which this page keeps (never the PIN) and shows from then
+// on: wrong PINs tried from the same address cannot shut out a host who is in.
+async function unlock(headers) {
+  const result = await api('/api/host/check', {method: 'POST', headers});
   if (!result.ok) return lock(result.error);
-  sessionStorage.setItem(PIN_KEY, candidate);
+  sessionStorage.setItem(PASS_KEY, result.data.host_pass);
   await openHostPage();
 }
 
 function lock(why = '') {
-  sessionStorage.removeItem(PIN_KEY);
+  sessionStorage.removeItem(PASS_KEY);
   stopCamera();
   byId('host').hidden = true;
   byId('lock').hidden = true;
@@ -53,9 +55,9 @@ async function openHostPage() {
 
 // --- talking to the server as the host ---------------------------------------------------------------------
 
-// Shows the outcome in `node`; a 401 or 403 means the PIN is no longer right, so the PIN prompt comes back.
+// Shows the outcome in `node`; a 401 or 403 means the pass is no longer valid, so the PIN prompt comes back.
 async function asHost(path, options, node, done) {
-  const result = await api(path, {...options, headers: {'X-Host-Pin': pin()}});
+  const result = await api(path, {...options, headers: {'X-Host-Pass': hostPass()}});
   if (result.status === 401 || result.status === 403) {
     lock(result.error);
     return null;
@@ -434,8 +436,10 @@ function setCardHeight(change) {
   if (camera.layout) camera.layout.card_height = Number(change.target.value);
 }
 
+// An <img> cannot send the pass, so the preview's address carries a single-use ticket instead.
 async function startCamera() {
-  byId('camera-img').src = `/camera.mjpg?pin=${encodeURIComponent(pin())}`;
+  const ticket = await asHost('/api/camera/ticket', {method: 'POST'}, byId('camera-message'), '');
+  if (ticket && byId('camera').open) byId('camera-img').src = ticket.data.url;
   if (!camera.layout) await loadLayout('');
 }
 
@@ -594,7 +598,7 @@ function draggable(node, onDrag) {
 function wire() {
   byId('pin-form').addEventListener('submit', submit => {
     submit.preventDefault();
-    unlock(byId('pin').value);
+    unlock({'X-Host-Pin': byId('pin').value});
   });
   byId('lock').addEventListener('click', () => lock());
   byId('add-player').addEventListener('click', addRow);
@@ -615,4 +619,4 @@ function wire() {
 }
 
 wire();
-if (pin()) unlock(pin());
+if (hostPass()) unlock({'X-Host-Pass': hostPass()});
