@@ -6,6 +6,7 @@ Screenshots of every page are saved in tests/output/ for a person to look at.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import time
 import urllib.request
@@ -121,6 +122,11 @@ def test_pressing_uno_on_a_seat_page_reaches_the_referee(server: Server, table: 
     start(server)
     page.goto(server.url() + "/seat/1")
     page.locator("#claim").click()
+    expect(page.locator("#message")).to_contain_text("Scan this seat")
+    page.goto(call(server, "/api/seats/1/invite", None)["url"])
+    page.locator("#claim").click()
+    expect(page.locator("#uno")).to_be_visible()
+    assert "join=" not in page.url
     page.locator("#uno").click()
     assert eventually(lambda: isinstance(table.snapshot.record[-1], Uno))
     assert table.snapshot.record[-1] == Uno(seat=1)
@@ -151,8 +157,15 @@ def test_the_join_page_shows_a_code_a_phone_can_scan(server: Server, page: Page)
     code = page.locator("img[src*='/qr/seat/2.svg']")
     expect(code).to_be_visible()
     picture = cv2.imdecode(np.frombuffer(code.screenshot(), np.uint8), cv2.IMREAD_GRAYSCALE)
-    assert cv2.QRCodeDetector().detectAndDecode(picture)[0] == server.url() + "/seat/2"
+    scanned = cv2.QRCodeDetector().detectAndDecode(picture)[0]
+    assert scanned.startswith(server.url() + "/seat/2#join=")
     page.screenshot(path=str(OUTPUT / "join.png"), full_page=True)
+    phone = page.context.browser.new_context(viewport=PHONE).new_page()  # type: ignore[union-attr]
+    phone.goto(scanned)
+    phone.locator("#claim").click()
+    expect(phone.locator("#uno")).to_be_visible()
+    expect(page.locator("figure[data-seat='2'][data-joined='true']")).to_be_visible(timeout=8000)
+    phone.context.close()
 
 
 @pytest.mark.parametrize("path", ["/", "/seat/0", "/host", "/join"])
@@ -211,3 +224,20 @@ def test_a_board_refused_a_live_stream_still_follows_the_game(browser: Browser, 
             expect(page.locator("#top-card")).to_have_attribute("data-card", "red-9")
             call(crowded, "/api/events", {"type": "play", "card": "red-7", "seat": 1})
             expect(page.locator("#top-card")).to_have_attribute("data-card", "red-7", timeout=5000)
+
+
+def test_the_host_gives_a_code_that_moves_a_seat_to_another_phone(server: Server, browser: Browser, page: Page
+                                                                  ) -> None:
+    start(server)
+    page.goto(server.url() + "/host")
+    page.locator("#pin").fill(PIN)
+    page.locator("#pin-submit").click()
+    page.locator("details:has(#join-codes) summary").click()
+    page.locator("#join-codes figure[data-seat='1'] button").click()
+    link = page.locator("#join-codes figure[data-seat='1'] a")
+    expect(link).to_have_attribute("href", re.compile(r"/seat/1#join="))
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(str(link.get_attribute("href")))
+    phone.locator("#claim").click()
+    expect(phone.locator("#uno")).to_be_visible()
+    phone.context.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,7 +22,6 @@ from tabletop.watcher.layout import Circle, Rect, TableLayout, layout_to_json
 from tabletop.web import WebSettings, create_app, stop_streams
 from tabletop.web.access import Passes, PinGuard
 from tabletop.web.feed import Feed
-from tabletop.web.qr import qr_modules
 
 PIN = "2468"
 HOST = {"X-Host-Pin": PIN}
@@ -80,8 +80,15 @@ def start(client: FlaskClient, record: list[dict[str, Any]] = RECORD) -> None:
     assert response.status_code == 201, response.get_json()
 
 
-def claim(client: FlaskClient, seat: int) -> dict[str, str]:
-    response = client.post(f"/api/seats/{seat}/claim")
+def invite(client: FlaskClient, seat: int) -> str:
+    """A join code for ``seat`` from the host."""
+    response = client.post(f"/api/seats/{seat}/invite", headers=HOST)
+    assert response.status_code == 200
+    return str(response.get_json()["url"]).split("#join=")[1]
+
+
+def claim(client: FlaskClient, seat: int, code: str | None = None) -> dict[str, str]:
+    response = client.post(f"/api/seats/{seat}/claim", json={"code": code or invite(client, seat)})
     assert response.status_code == 200
     return {"X-Seat-Token": response.get_json()["token"]}
 
@@ -359,14 +366,48 @@ def test_a_phone_away_longer_than_the_kept_history_gets_the_whole_picture() -> N
         assert [m.id for m in feed.since(recent)] == [recent + 1, recent + 2, recent + 3]
 
 
-def test_the_seat_code_leads_to_the_seat_page(client: FlaskClient) -> None:
+def scanned(svg: str) -> str:
+    """What a phone's camera reads from one of our QR codes: the SVG's dark runs drawn and decoded."""
+    size = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))  # type: ignore[union-attr]
+    modules = np.zeros((size, size), bool)
+    for x, y, run in re.findall(r"M(\d+) (\d+)h(\d+)", svg):
+        modules[int(y), int(x):int(x) + int(run)] = True
+    picture = np.where(np.kron(modules, np.ones((6, 6))) > 0, 0, 255).astype(np.uint8)
+    return str(cv2.QRCodeDetector().detectAndDecode(picture)[0])
+
+
+def test_the_table_shows_a_free_seat_s_code_which_claims_it_once(client: FlaskClient) -> None:
     start(client)
     svg = client.get("/qr/seat/1.svg", base_url="http://192.168.1.20:8000")
     assert svg.mimetype == "image/svg+xml"
-    modules = qr_modules("http://192.168.1.20:8000/seat/1")
-    picture = np.where(np.kron(modules, np.ones((6, 6))) > 0, 0, 255).astype(np.uint8)
-    assert cv2.QRCodeDetector().detectAndDecode(picture)[0] == "http://192.168.1.20:8000/seat/1"
-    assert f'viewBox="0 0 {len(modules)} {len(modules)}"' in svg.data.decode()
+    url = scanned(svg.data.decode())
+    assert url.startswith("http://192.168.1.20:8000/seat/1#join=")
+    code = url.split("#join=")[1]
+    assert code in client.get("/join").data.decode()
+    claim(client, 1, code)
+    assert client.get("/qr/seat/1.svg").status_code == 404
+    assert code not in client.get("/join").data.decode()
+    again = client.post("/api/seats/1/claim", json={"code": code})
+    assert again.status_code == 403
+    assert "ask the host for a new code" in again.get_json()["error"]
+
+
+@pytest.mark.parametrize(("body", "status"), [(None, 400), ({}, 400), ({"code": 7}, 400), ({"code": "guess"}, 403)])
+def test_a_seat_is_never_claimed_without_its_code(client: FlaskClient, body: Any, status: int) -> None:
+    start(client)
+    response = client.post("/api/seats/1/claim", json=body)
+    assert response.status_code == status
+    assert client.get("/api/seats").get_json()[1]["claimed"] is False
+
+
+def test_taking_over_a_held_seat_needs_a_code_from_the_host(client: FlaskClient) -> None:
+    start(client)
+    table_code = scanned(client.get("/qr/seat/1.svg").data.decode()).split("#join=")[1]
+    first = claim(client, 1, table_code)
+    assert client.post("/api/seats/1/invite").status_code == 401
+    moved = claim(client, 1, invite(client, 1))
+    assert post(client, {"type": "uno", "seat": 1}, first).status_code == 403
+    assert post(client, {"type": "uno", "seat": 1}, moved).status_code == 201
 
 
 def test_the_pages_are_served(client: FlaskClient) -> None:

@@ -1,10 +1,10 @@
 """Who may do what: the host by PIN, each player by the token their phone got when it claimed their seat.
 
-A seat belongs to the last phone that claimed it, and only within one game: claiming again, or a new game,
-makes the old token stale. The host's phone trades the PIN for a host pass once, and shows the pass from then
-on: wrong PINs from its address (a guest's guesses, or the host's own typos) never shut out a host who is in.
-Tokens and passes live in memory; after a restart players scan their seat's code again and the host gives the
-PIN again.
+A seat belongs to the last phone that claimed it with a join code, and only within one game: a claim with a
+new code from the host, or a new game, makes the old token stale. The host's phone trades the PIN for a host
+pass once, and shows the pass from then on: wrong PINs from its address (a guest's guesses, or the host's own
+typos) never shut out a host who is in. Tokens and passes live in memory; after a restart the host gives the
+PIN again and players scan a new code from the table (or the host) again.
 """
 
 from __future__ import annotations
@@ -23,18 +23,48 @@ WAIT_S = 60.0
 
 
 class Seats:
-    """The current token of every claimed seat, for the game numbered ``game``."""
+    """Every seat's join code and the token of the phone that claimed it, for the game numbered ``game``.
+
+    A seat is claimed by invitation: with its join code, which only the table shows (the join screen, for a
+    seat nobody holds yet) or the host gives (for any seat: the way to take a seat over). A code is spent by
+    the claim, so a code seen over a shoulder after the player scanned it opens nothing.
+    """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._game = 0
         self._tokens: dict[int, str] = {}
+        self._codes: dict[int, str] = {}
+        self._invites: dict[int, str] = {}
 
-    def claim(self, seat: int, game: int) -> str:
-        """A fresh token for ``seat``; any earlier token for it stops working."""
+    def code(self, seat: int, game: int) -> str | None:
+        """The code the table shows for ``seat``; None once a phone holds it (the host may give a new one)."""
+        with self._lock:
+            self._forget_other_games(game)
+            if seat in self._tokens:
+                return None
+            return self._codes.setdefault(seat, secrets.token_urlsafe(9))
+
+    def invite(self, seat: int, game: int) -> str:
+        """A new code for ``seat`` from the host (replacing the host's last one for it, not the table's); whoever
+        claims with it takes the seat, held or not."""
+        code = secrets.token_urlsafe(9)
+        with self._lock:
+            self._forget_other_games(game)
+            self._invites[seat] = code
+        return code
+
+    def claim(self, seat: int, game: int, code: str) -> str | None:
+        """A fresh token for ``seat`` if ``code`` is its code, which is then spent; any earlier token for the
+        seat stops working. None for a wrong or spent code."""
         token = secrets.token_urlsafe(18)
         with self._lock:
             self._forget_other_games(game)
+            valid = (self._codes.get(seat), self._invites.get(seat))
+            if not any(held is not None and hmac.compare_digest(held.encode(), code.encode()) for held in valid):
+                return None
+            self._codes.pop(seat, None)
+            self._invites.pop(seat, None)
             self._tokens[seat] = token
         return token
 
@@ -53,7 +83,7 @@ class Seats:
 
     def _forget_other_games(self, game: int) -> None:
         if game != self._game:
-            self._game, self._tokens = game, {}
+            self._game, self._tokens, self._codes, self._invites = game, {}, {}, {}
 
 
 PASSES_KEPT = 8

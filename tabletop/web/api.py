@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
-from flask import Blueprint, Response, abort, jsonify, make_response, request
+from flask import Blueprint, Response, abort, jsonify, make_response, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from tabletop.board import record_lines
@@ -28,6 +28,7 @@ from tabletop.web import scoreboard
 from tabletop.web.camera import BOUNDARY, CameraView, mjpeg
 from tabletop.web.feed import Feed
 from tabletop.web.gate import Gate
+from tabletop.web.qr import qr_svg
 
 blueprint = Blueprint("api", __name__)
 
@@ -174,14 +175,40 @@ def post_event() -> tuple[Response, int]:
 
 @blueprint.post("/api/seats/<int:seat>/claim")
 def claim(seat: int) -> Response:
+    """Claim ``seat`` with its join code (``{"code": ...}``): the table's code for a free seat, or the host's."""
     board = scoreboard()
-    snapshot = board.table.snapshot
-    if not snapshot.players:
+    name = _seat_name(seat)
+    body = _json_body()
+    code = body.get("code") if isinstance(body, dict) else None
+    if not isinstance(code, str):
+        refuse(400, "send {\"code\": ...}: the join code from the seat's QR code")
+    token = board.seats.claim(seat, board.table.snapshot.game, code)
+    if token is None:
+        taken = seat in board.seats.claimed(board.table.snapshot.game)
+        refuse(403, f"{name}'s seat is taken: ask the host for a new code" if taken else
+               "that join code is not valid (it was used, or a new game began): scan the seat's code again")
+    return jsonify(seat=seat, name=name, token=token)
+
+
+@blueprint.post("/api/seats/<int:seat>/invite")
+def invite(seat: int) -> Response:
+    """A new join code for ``seat`` from the host: the way to move a seat to another phone."""
+    _require_host()
+    board = scoreboard()
+    _seat_name(seat)
+    code = board.seats.invite(seat, board.table.snapshot.game)
+    url = url_for("pages.seat", seat=seat, _anchor=f"join={code}", _external=True)
+    return jsonify(seat=seat, url=url, svg=qr_svg(url))
+
+
+def _seat_name(seat: int) -> str:
+    """The name at ``seat``, refusing a seat this game does not have."""
+    players = scoreboard().table.snapshot.players
+    if not players:
         refuse(409, "no game has been started yet: ask the host to start one")
-    if seat >= len(snapshot.players):
-        refuse(404, f"there is no seat {seat}: this game has seats 0 to {len(snapshot.players) - 1}")
-    token = board.seats.claim(seat, snapshot.game)
-    return jsonify(seat=seat, name=snapshot.players[seat], token=token)
+    if seat >= len(players):
+        refuse(404, f"there is no seat {seat}: this game has seats 0 to {len(players) - 1}")
+    return players[seat]
 
 
 @blueprint.post("/api/host/check")

@@ -34,13 +34,18 @@ def host() -> str:
 
 @blueprint.get("/join")
 def join() -> str:
-    return render_template("join.html", players=_players())
+    board = scoreboard()
+    codes = [board.seats.code(seat, board.table.snapshot.game) for seat in range(len(_players()))]
+    return render_template("join.html", players=_players(), codes=codes)
 
 
 @blueprint.get("/qr/seat/<int:seat>.svg")
 def seat_code(seat: int) -> Response:
-    """The code of the seat page's full address, as the phone that shows it reached this server."""
-    if seat >= max(len(_players()), 10):
+    """The seat page's full address (as the phone that shows it reached this server) with the seat's join code,
+    for a seat nobody holds yet: a held seat changes phones only with a code from the host."""
+    board = scoreboard()
+    code = board.seats.code(seat, board.table.snapshot.game) if seat < len(_players()) else None
+    if code is None:
         abort(404)
-    svg = qr_svg(url_for("pages.seat", seat=seat, _external=True))
+    svg = qr_svg(url_for("pages.seat", seat=seat, _anchor=f"join={code}", _external=True))
     return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})

@@ -417,11 +417,20 @@ async function importRecord(change) {
   if (result) render(result.data);
 }
 
+// A code from the host moves a seat to whichever phone scans it, taken or not: shown only when asked for.
 function renderJoin() {
   byId('join-codes').replaceChildren(...players().map((name, seat) =>
     el('figure', {'data-seat': seat},
-      el('img', {src: `/qr/seat/${seat}.svg`, alt: `QR code for ${name}'s seat`, width: 160, height: 160, loading: 'lazy'}),
-      el('figcaption', {}, name, el('a', {href: `/seat/${seat}`}, `/seat/${seat}`)))));
+      el('button', {type: 'button', class: 'small', onclick: () => showInvite(seat, name)}, `New code for ${name}`))));
+}
+
+async function showInvite(seat, name) {
+  const result = await asHost(`/api/seats/${seat}/invite`, {method: 'POST'}, byId('join-message'), '');
+  if (!result) return;
+  const {url, svg} = result.data;
+  byId('join-codes').querySelector(`figure[data-seat='${seat}']`).replaceChildren(
+    el('img', {src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, alt: `QR code for ${name}'s seat`, width: 160, height: 160}),
+    el('figcaption', {}, name, el('a', {href: url}, `/seat/${seat}`)));
 }
 
 // --- the camera and its zones ------------------------------------------------------------------------------

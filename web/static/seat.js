@@ -56,18 +56,24 @@ function renderHand() {
 
 // --- claiming the seat --------------------------------------------------------------------------------------
 
+// The seat's QR code carries its join code after '#', which the browser never sends to the server (nor keeps
+// in its logs); it is spent by the claim, so the address is tidied once the seat is this phone's.
+const joinCode = () => new URLSearchParams(location.hash.slice(1)).get('join') || '';
+
 async function claim() {
-  const result = await api(`/api/seats/${seat}/claim`, {method: 'POST'});
+  if (!joinCode()) return say('Scan this seat’s code on the table’s join screen, or ask the host for one.');
+  const result = await api(`/api/seats/${seat}/claim`, {method: 'POST', body: {code: joinCode()}});
   if (!result.ok) return say(result.error);
   localStorage.setItem(tokenKey, result.data.token);
+  history.replaceState(null, '', location.pathname);
   say(`This phone is now ${result.data.name}'s.`, 'ok');
   render(view);
 }
 
-// A 401 or 403 means this phone no longer holds the seat: another phone claimed it, or a new game began.
+// A 401 or 403 means this phone no longer holds the seat: another phone took it, or a new game began.
 function lostSeat(error) {
   localStorage.removeItem(tokenKey);
-  say(`${error} Tap “This is me” to claim the seat again.`);
+  say(`${error} Scan the seat’s code again to claim it.`);
   render(view);
 }
 
