@@ -2,7 +2,8 @@
 
 This is the one place that holds the camera. The watcher stays pure (frames in, observations out); this
 adapter gives it a thread, turns a take-back into a ``retract`` of the line the table gave that card, and keeps
-the latest picture so that the host's preview needs no second hold on the camera.
+the latest picture so that the host's preview needs no second hold on the camera. Whatever goes wrong there is
+kept as a ``problem`` in plain words for the host page, never a traceback on a thread nobody watches.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from tabletop.errors import RecordError, TabletopError
 from tabletop.events import Event, Flip, Play, Retract, Unsure
 from tabletop.record import ROUND_NOT_OPEN
 from tabletop.sources import Frame, FrameSource
+from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
 from tabletop.vision.crop import Image
 from tabletop.vision.model import CardModel
@@ -32,7 +34,8 @@ class CameraWatch:
 
     Without a layout, the zones are measured on the first picture, or placed in the middle for the host to drag
     into place. ``report`` hears about trouble (a misread record, a failed calibration, play seen and no card
-    read) in plain words.
+    read, a source that fails) in plain words. A live camera should come reopening (see
+    :func:`tabletop.sources.open.watched_source`), so that only a file or a fault in the code ends the watch.
     """
 
     def __init__(self, source: FrameSource, table: Table, model: CardModel, layout: TableLayout | None = None,
@@ -41,6 +44,7 @@ class CameraWatch:
         self._layout, self._players = layout, players
         self._watcher: Watcher | None = None
         self._frame: Frame | None = None
+        self._problem: str | None = None
         self._jpeg: tuple[Frame | None, TableLayout | None, bytes | None] = (None, None, None)
         self._laid: list[int] = []
         self._held: list[Event] = []
@@ -54,6 +58,17 @@ class CameraWatch:
             return 640, 480
         height, width = frame.image.shape[:2]
         return width, height
+
+    @property
+    def problem(self) -> str | None:
+        """Why there are no pictures, or why they cannot be watched, in plain words; None while all is well.
+
+        A reopening camera's own trouble (unplugged, tried again in a few seconds) shows here too, so that the
+        host page can say why it is blind.
+        """
+        if self._problem is None and isinstance(self.source, Reopening):
+            return self.source.problem
+        return self._problem
 
     @property
     def layout(self) -> TableLayout:
@@ -83,9 +98,10 @@ class CameraWatch:
         self._thread.start()
         return self
 
-    def wait(self, timeout: float | None = None) -> None:
-        """Wait for the source to run out (a video's end), or for ``timeout`` seconds."""
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the source to run out (a video's end) or fail, or for ``timeout`` seconds; whether it has."""
         self._thread.join(timeout)
+        return not self._thread.is_alive()
 
     def close(self) -> None:
         self._stop.set()
@@ -93,12 +109,33 @@ class CameraWatch:
         self.source.close()
 
     def _run(self) -> None:
-        for frame in self.source.frames():
-            if self._stop.is_set():
-                return
-            self._frame = frame
-            for item in self._watch(frame):
-                self.post(item)
+        """The camera's thread ends without a traceback whatever the source does: its trouble is told and kept
+        as ``problem``, an unforeseen one with its type, since a thread's traceback reaches no host page."""
+        try:
+            for frame in self.source.frames():
+                if self._stop.is_set():
+                    return
+                self._see(frame)
+        except Exception as err:
+            self._trouble(f"{_described(err)} (watching stopped)")
+
+    def _see(self, frame: Frame) -> None:
+        """Watch one picture. One that cannot be watched is told and passed over, the next may well do; the
+        preview keeps the last picture that could."""
+        try:
+            seen = self._watch(frame)
+        except Exception as err:
+            self._trouble(f"a picture could not be watched ({_described(err)})")
+            return
+        self._frame, self._problem = frame, None
+        for item in seen:
+            self.post(item)
+
+    def _trouble(self, problem: str) -> None:
+        """Keep ``problem`` for the host page and tell it once, not again for every picture it spoils."""
+        if problem != self._problem:
+            self.report(f"camera: {problem}")
+        self._problem = problem
 
     def _watch(self, frame: Frame) -> list[Observation]:
         if self._watcher is None:
@@ -145,6 +182,16 @@ class CameraWatch:
                 if isinstance(held, Play | Flip | Unsure):
                     self._laid.append(applied.ref)
             self._held.pop(0)
+
+
+def _described(err: Exception) -> str:
+    """A trouble of tabletop's own in its words; an unforeseen one on one line, its type named in full, as
+    ``cv2.error: ...`` says more than ``error: ...``."""
+    if isinstance(err, TabletopError):
+        return str(err)
+    kind = type(err)
+    name = kind.__qualname__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
+    return f"{name}: {' '.join(str(err).split())}"
 
 
 def starting_layout(size: tuple[int, int], players: int) -> TableLayout:

@@ -62,6 +62,27 @@ def test_a_missing_or_unreadable_video_is_named(tmp_path: Path) -> None:
             take(VideoFile(path))
 
 
+def test_a_video_that_breaks_off_says_how_far_it_got(tmp_path: Path) -> None:
+    path = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 10.0, (64, 48))
+    for level in range(100):
+        writer.write(grey(level))
+    writer.release()
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    frames: list[Frame] = []
+    with pytest.raises(SourceError, match=r"table\.avi broke off after (\d+) of the 100 frames it states") as error:
+        frames.extend(VideoFile(path).frames())
+    read = re.search(r"after (\d+) of", str(error.value))
+    assert read is not None and 0 < len(frames) == int(read[1]) < 90
+
+
+def test_a_picture_too_small_to_watch_is_named_as_a_video_too(tmp_path: Path) -> None:
+    path = tmp_path / "dot.png"
+    cv2.imwrite(str(path), grey(50, (1, 1)))
+    with pytest.raises(SourceError, match=r"dot\.png is 1x1: too small"):
+        take(VideoFile(path))
+
+
 def test_a_folder_plays_its_pictures_in_name_order(tmp_path: Path) -> None:
     for name, level in (("b.png", 100), ("a.jpg", 50), ("c.bmp", 150)):
         cv2.imwrite(str(tmp_path / name), grey(level))
@@ -169,6 +190,17 @@ def test_waits_double_up_to_the_longest_and_start_again_after_a_frame() -> None:
     assert reports[5] == "no camera found; trying again in 6 s"
     assert len(frames) == 2
     assert frames[1].t > frames[0].t + 0.5
+
+
+def test_why_a_camera_is_away_is_kept_until_it_gives_frames_again() -> None:
+    while_away: list[str | None] = []
+    reopening = Reopening(opener(None, Flaky(1)), lambda _: None, lambda _: while_away.append(reopening.problem))
+    assert reopening.problem is None
+    frames = reopening.frames()
+    next(frames)
+    assert while_away == ["no camera found; trying again in 0.5 s"]
+    assert reopening.problem is None
+    reopening.close()
 
 
 def test_a_camera_that_simply_stops_is_reopened_but_a_finished_file_ends() -> None:

@@ -37,6 +37,7 @@ def test_the_camera_posts_plays_and_takes_back_the_line_the_table_gave_them() ->
     assert {event.source for event in record[1:]} == {"camera"}
     assert replay(list(enumerate(record)))[1].top == replay(list(enumerate(truth)))[1].top
     assert reports == []
+    assert camera.problem is None
 
 
 def test_the_preview_shows_the_picture_with_the_zones_the_host_can_move() -> None:

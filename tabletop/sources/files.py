@@ -17,6 +17,9 @@ from tabletop.sources import Frame, SourceError
 
 SMALLEST_SIDE = 32
 """The fewest pixels a picture's short side may have: the watcher shrinks it fourfold to look for arms."""
+SHORT_BY = 0.1
+"""The share of its stated frames a video may end short of: counts estimated from the duration are a few frames
+out, never a tenth; more is a file that could not be decoded to its end."""
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp"})
 """Picture files an image folder plays; anything else there (notes, a README) is left alone."""
 
@@ -33,15 +36,18 @@ class VideoFile:
         self._capture: Any = None
 
     def frames(self) -> Iterator[Frame]:
-        """Raise rather than end quietly when nothing at all can be read, so a wrong file is not a silent game."""
+        """Raise rather than end quietly when nothing at all can be read, or when the video breaks off well
+        before the end it states, so a wrong or damaged file is not a silent game (or half of one)."""
         capture = self._open()
         try:
             fps = self.fps or _stated_fps(capture, self.path)
-            index = -1
-            for index, image in enumerate(_images_of(capture)):
-                yield Frame(image, index / fps)
-            if index < 0:
-                raise SourceError(f"no pictures could be read from the video {self.path}")
+            stated = float(capture.get(cv2.CAP_PROP_FRAME_COUNT))
+            read = 0
+            for read, image in enumerate(_images_of(capture), 1):
+                if read == 1:
+                    _check_size(image, str(self.path))
+                yield Frame(image, (read - 1) / fps)
+            self._check_end(read, stated)
         finally:
             self.close()
 
@@ -49,6 +55,19 @@ class VideoFile:
         if self._capture is not None:
             self._capture.release()
             self._capture = None
+
+    def _check_end(self, read: int, stated: float) -> None:
+        """Raise when fewer than nine tenths (``1 - SHORT_BY``) of the frames the video states were decoded: it is
+        damaged or was cut short, and OpenCV's ``read`` just stops early, as at a true end.
+
+        A smaller shortfall passes, since some containers state a count worked out from the duration, a few
+        frames out; a video that states no count (0, less, or not a number) is not checked.
+        """
+        if read == 0:
+            raise SourceError(f"no pictures could be read from the video {self.path}")
+        if read < stated * (1 - SHORT_BY):
+            raise SourceError(f"the video {self.path} broke off after {read} of the {stated:.0f} frames it states: "
+                              "it is damaged or was cut short")
 
     def _open(self) -> Any:
         if not self.path.is_file():
@@ -90,9 +109,7 @@ class ImageFolder:
         size: tuple[int, ...] | None = None
         for index, path in enumerate(self._pictures()):
             image = _read_picture(path)
-            if min(image.shape[:2]) < SMALLEST_SIDE:
-                raise SourceError(f"{path} is {image.shape[1]}x{image.shape[0]}: too small to watch a table "
-                                  f"(at least {SMALLEST_SIDE} pixels a side)")
+            _check_size(image, str(path))
             size = size or image.shape
             if image.shape != size:
                 raise SourceError(f"{path} is {image.shape[1]}x{image.shape[0]}, the pictures before it "
@@ -109,6 +126,12 @@ class ImageFolder:
         if not pictures:
             raise SourceError(f"the folder {self.path} has no pictures (jpg, jpeg, png or bmp)")
         return pictures
+
+
+def _check_size(image: np.ndarray, name: str) -> None:
+    if min(image.shape[:2]) < SMALLEST_SIDE:
+        raise SourceError(f"{name} is {image.shape[1]}x{image.shape[0]}: too small to watch a table "
+                          f"(at least {SMALLEST_SIDE} pixels a side)")
 
 
 def _read_picture(path: Path) -> np.ndarray:

@@ -32,6 +32,8 @@ class Reopening:
         self.max_wait = max_wait
         self.name = "reopening source"
         self.live = True
+        self.problem: str | None = None
+        """Why no frames come now, as last reported; None once they come again, so the host can be shown it."""
         self._source: FrameSource | None = None
         self._closed = False
 
@@ -41,13 +43,14 @@ class Reopening:
         while not self._closed:
             try:
                 for frame in self._one_opening(offset):
-                    wait, offset = self.first_wait, frame.t
+                    wait, offset, self.problem = self.first_wait, frame.t, None
                     yield frame
                 return
             except SourceError as error:
                 if self._closed:
                     return
-                self.report(f"{error}; trying again in {wait:g} s")
+                self.problem = f"{error}; trying again in {wait:g} s"
+                self.report(self.problem)
             self.sleep(wait)
             offset += wait
             wait = min(2 * wait, self.max_wait)

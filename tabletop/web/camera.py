@@ -2,20 +2,29 @@
 
 The camera belongs to the watcher's thread (only one process, and one thread, may hold it); it keeps its
 latest picture where the web server can read it. The preview streams that picture as MJPEG, which every
-browser shows in a plain ``<img>``.
+browser shows in a plain ``<img>``; while there is no picture, or the camera is in trouble, it streams a
+picture that says so, since an ``<img>`` can show nothing else.
 """
 
 from __future__ import annotations
 
+import functools
+import textwrap
 import time
 from collections.abc import Iterator
 from typing import Protocol
+
+import cv2
+import numpy as np
 
 from tabletop.watcher.layout import TableLayout
 
 BOUNDARY = "frame"
 PREVIEW_FPS = 8.0
 """Enough to see hands move while dragging zones; more would only load the Pi."""
+NO_PICTURE_YET = "no picture from the camera yet"
+NOTICE_WIDTH, LINE_HEIGHT = 640, 28
+"""The size of the picture that says what is wrong, and of its lines of (about 48) characters."""
 
 
 class CameraView(Protocol):
@@ -28,6 +37,10 @@ class CameraView(Protocol):
     @property
     def layout(self) -> TableLayout: ...
 
+    @property
+    def problem(self) -> str | None:
+        """Why there are no pictures, or why they cannot be watched, in plain words; None while all is well."""
+
     def move_zones(self, layout: TableLayout) -> None:
         """Watch the table with ``layout`` from the next picture on."""
 
@@ -39,14 +52,35 @@ def mjpeg(camera: CameraView, running: Iterator[bool], fps: float = PREVIEW_FPS)
     """The preview as parts of a ``multipart/x-mixed-replace`` response, while ``running`` says so.
 
     A browser shows a part only once the next one begins, so an unchanged picture is sent again every second:
-    a camera that stopped still shows its last picture.
+    a camera that stopped still shows its last picture, unless it has said what went wrong.
     """
     last: bytes | None = None
     sent = 0.0
     for _ in running:
-        jpeg = camera.preview()
-        if jpeg is not None and (jpeg is not last or time.monotonic() - sent >= 1.0):
+        jpeg = _shown(camera)
+        if jpeg is not last or time.monotonic() - sent >= 1.0:
             last, sent = jpeg, time.monotonic()
             yield (f"--{BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: {len(jpeg)}\r\n\r\n".encode()
                    + jpeg + b"\r\n")
         time.sleep(1 / fps)
+
+
+def _shown(camera: CameraView) -> bytes:
+    """The camera's trouble, if it has one, rather than the picture it had before."""
+    problem = camera.problem
+    jpeg = None if problem else camera.preview()
+    return jpeg if jpeg is not None else notice(problem or NO_PICTURE_YET, camera.size)
+
+
+@functools.lru_cache(maxsize=8)
+def notice(text: str, size: tuple[int, int]) -> bytes:
+    """``text`` written on a dark picture of the camera's shape, as JPEG, so that the zones over it stay in place;
+    640 pixels wide whatever the camera's size, so that the words stay readable. Each text is drawn once."""
+    height = max(1, round(NOTICE_WIDTH * size[1] / size[0]))
+    picture = np.full((height, NOTICE_WIDTH, 3), 40, np.uint8)
+    lines = textwrap.wrap(text, 48)
+    top = (height - LINE_HEIGHT * len(lines)) // 2 + LINE_HEIGHT
+    for k, line in enumerate(lines):
+        cv2.putText(picture, line, (32, top + k * LINE_HEIGHT), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (235, 235, 235), 1,
+                    cv2.LINE_AA)
+    return bytes(cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 80])[1].tobytes())
