@@ -1,7 +1,8 @@
 """``tabletop doctor``: look over the table unit and say in plain words what to fix.
 
 Each check tries the real thing (open the camera, load the model, claim the pins, bind the port) and lets
-go again, changing nothing: a damaged game log is reported here, not moved aside.
+go again, changing nothing: a damaged game log is reported here, not moved aside, and the logs the service
+moved aside are named.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy as np
 
 from tabletop.config import SYSTEM_CONFIG, Config, ConfigError, load_config
 from tabletop.errors import TabletopError
-from tabletop.store import FILE_NAME
+from tabletop.store import FILE_NAME, KEPT_ASIDE, usable_record
 
 
 @dataclass(frozen=True)
@@ -56,16 +57,30 @@ def _state(config: Config) -> Finding:
     log = directory / FILE_NAME
     if not log.exists():
         return Finding(True, "state directory", f"{directory} is writable; no game log yet")
+    kept = _kept_aside(directory)
     try:
         with sqlite3.connect(f"file:{log}?mode=ro", uri=True) as db:
             check = db.execute("PRAGMA quick_check").fetchone()[0]
             games = db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            latest = db.execute("SELECT MAX(id) FROM games").fetchone()[0]
+            usable, damage = ([], None) if latest is None else usable_record(db, latest)
     except sqlite3.Error as err:
         return Finding(False, "game log", f"{log} cannot be read ({err}); the service will keep it aside and "
-                                          "start a new one")
+                                          f"start a new one{kept}")
     if check != "ok":
-        return Finding(False, "game log", f"{log} is damaged ({check}); the service will keep it aside")
-    return Finding(True, "game log", f"{log} holds {games} game(s)")
+        return Finding(False, "game log", f"{log} is damaged ({check}); the service will keep it aside{kept}")
+    if damage is not None:
+        return Finding(False, "game log", f"{log}: the latest game has a line that cannot be used ({damage}); "
+                                          f"the service will keep the log aside and resume the game from the "
+                                          f"{len(usable)} lines before it{kept}")
+    return Finding(True, "game log", f"{log} holds {games} game(s){kept}")
+
+
+def _kept_aside(directory: Path) -> str:
+    """The logs the service found damaged and moved aside, for the host to look at or delete."""
+    kept = sorted(path.name for path in directory.glob(f"{FILE_NAME}{KEPT_ASIDE}*")
+                  if not path.name.endswith(("-wal", "-shm")))
+    return f"; kept aside as damaged: {', '.join(kept)}" if kept else ""
 
 
 def _model(config: Config) -> Finding:

@@ -3,7 +3,9 @@
 WAL with full synchronous commits means that once ``append`` returns, the event survives a power cut. Every
 game the table has held is kept (a new game or an import starts a new one, it never overwrites), so the
 service resumes the latest and the host can still export the earlier ones. A log that cannot be read is
-moved aside with its name saying why, and a fresh one is started: it is never written over.
+moved aside with its name saying why, and a fresh one is started: it is never written over. A log whose latest
+game has a line that cannot be used (one the referee would refuse, or not an event at all) is moved aside the
+same way, and the fresh log resumes that game from the lines before it.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from tabletop.errors import TabletopError
-from tabletop.events import Event, event_from_json
-from tabletop.record import check_record
+from tabletop.errors import RecordError, TabletopError
+from tabletop.events import Event
+from tabletop.record import check_record, parse_line
 
 FILE_NAME = "game.sqlite3"
+KEPT_ASIDE = ".unreadable-"
+"""In the name of a log moved aside (``game.sqlite3.unreadable-<when>``), for the doctor to find."""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY, started REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS events (game INTEGER NOT NULL REFERENCES games(id), line INTEGER NOT NULL,
@@ -40,12 +44,27 @@ class GameStore:
         self.path = directory / FILE_NAME
         self._clock = clock
         try:
-            self._db, (self._game, self._lines, self._events) = self._load()
-        except (sqlite3.DatabaseError, ValueError) as err:
+            self._db, (self._game, self._lines, self._events), damage = self._load()
+        except sqlite3.DatabaseError as err:
             aside = self._set_aside()
             report(f"the game log {self.path} could not be read ({err}); it was kept as {aside} and a new log "
                    f"was started")
-            self._db, (self._game, self._lines, self._events) = self._load()
+            self._db, (self._game, self._lines, self._events), _ = self._load()
+        else:
+            if damage is not None:
+                self._resume_before(damage, report)
+
+    def _resume_before(self, damage: RecordError, report: Callable[[str], None]) -> None:
+        """Keep the damaged log aside and start a new one holding the latest game up to its damage."""
+        usable = self._events
+        self._db.close()
+        aside = self._set_aside()
+        self._db, (self._game, self._lines, self._events), _ = self._load()
+        if usable:
+            self.restart(usable)
+            self._events = usable
+        report(f"the game log {self.path} has a line it cannot use in its latest game ({damage}); it was kept as "
+               f"{aside}, and a new log resumes the game from the {len(usable)} lines before it")
 
     @property
     def events(self) -> list[Event]:
@@ -77,8 +96,8 @@ class GameStore:
         return [(int(game), float(started), int(count)) for game, started, count in rows]
 
     def record(self, game: int) -> list[Event]:
-        """The events of game ``game``, in order."""
-        return _record(self._db, game)
+        """The events of game ``game``, in order, up to any line that cannot be used."""
+        return usable_record(self._db, game)[0]
 
     def close(self) -> None:
         self._db.close()
@@ -94,15 +113,15 @@ class GameStore:
         db.executescript(SCHEMA)
         return db
 
-    def _load(self) -> tuple[sqlite3.Connection, tuple[int | None, int, list[Event]]]:
+    def _load(self) -> tuple[sqlite3.Connection, tuple[int | None, int, list[Event]], RecordError | None]:
         db = self._open()
         try:
             game = db.execute("SELECT MAX(id) FROM games").fetchone()[0]
-            events = [] if game is None else _record(db, game)
-        except (sqlite3.DatabaseError, ValueError):
+            events, damage = ([], None) if game is None else usable_record(db, game)
+        except sqlite3.DatabaseError:
             db.close()
             raise
-        return db, (game, len(events), events)
+        return db, (game, len(events), events), damage
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -117,7 +136,9 @@ class GameStore:
 
     def _set_aside(self) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
+        aside = self.path.with_name(f"{self.path.name}{KEPT_ASIDE}{stamp}")
+        while aside.exists():  # two in one second: the later gets a longer name, the earlier stays as it is
+            aside = aside.with_name(aside.name + "-again")
         for suffix in ("", "-wal", "-shm"):
             part = Path(str(self.path) + suffix)
             if part.exists():
@@ -126,12 +147,21 @@ class GameStore:
 
 
 
-def _record(db: sqlite3.Connection, game: int) -> list[Event]:
-    """The game's events, checked as a record is: a row the referee would refuse is damage like any other."""
-    rows = db.execute("SELECT event FROM events WHERE game = ? ORDER BY line", (game,))
+def usable_record(db: sqlite3.Connection, game: int) -> tuple[list[Event], RecordError | None]:
+    """The game's events up to the first line that cannot be used, and what is wrong with that line (None when
+    all are sound). A row the referee would refuse is damage like an unreadable one: a record must replay."""
+    events: list[Event] = []
+    damage = None
+    for line, (text,) in enumerate(db.execute("SELECT event FROM events WHERE game = ? ORDER BY line", (game,)), 1):
+        try:
+            if not isinstance(text, str):
+                raise RecordError(f"a {type(text).__name__} where an event's text belongs", line)
+            events.append(parse_line(text, line))
+        except RecordError as err:
+            damage = err
+            break
     try:
-        events = [event_from_json(json.loads(text)) for (text,) in rows]
-    except RecursionError:
-        raise ValueError("an event nested too deeply") from None
-    check_record(list(enumerate(events)))
-    return events
+        check_record(list(enumerate(events)))
+    except RecordError as err:
+        return events[:(err.line or 1) - 1], err
+    return events, damage

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+import sqlite3
 import threading
 import time
 import urllib.request
@@ -17,6 +18,7 @@ from tabletop.config import Config, Panel
 from tabletop.doctor import examine
 from tabletop.events import Event, Game
 from tabletop.service import LAYOUT_FILE, run_service
+from tabletop.simulate import simulate_game
 from tabletop.store import FILE_NAME, GameStore
 from tabletop.watcher.layout import read_layout
 from tabletop.watching import starting_layout
@@ -141,3 +143,19 @@ def test_the_doctor_finds_a_busy_port_and_a_damaged_log_and_changes_neither(tmp_
     assert not findings["port"].ok and "another program" in findings["port"].detail
     assert not findings["game log"].ok
     assert (tmp_path / FILE_NAME).read_bytes() == b"scribbles" * 200
+
+
+def test_the_doctor_says_where_a_damaged_game_stops_and_what_the_service_kept_aside(tmp_path: Path) -> None:
+    events = simulate_game(16, players=3).events[:12]
+    store = GameStore(tmp_path)
+    store.restart(events)
+    store.close()
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        db.execute("INSERT INTO events VALUES (1, 12, '{\"type\": \"teleport\"}', 0)")
+    config = tmp_path / "config.toml"
+    config.write_text(f'state = "{tmp_path}"\n', encoding="utf-8")
+    log = next(f for f in examine(config, environ={}, pin_factory=MockFactory()) if f.what == "game log")
+    assert not log.ok and "line 13" in log.detail and "resume the game from the 12 lines before it" in log.detail
+    GameStore(tmp_path, report=lambda _: None).close()
+    log = next(f for f in examine(config, environ={}, pin_factory=MockFactory()) if f.what == "game log")
+    assert log.ok and "kept aside as damaged: game.sqlite3.unreadable-" in log.detail

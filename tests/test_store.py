@@ -18,7 +18,7 @@ import pytest
 from tabletop.events import Event, Game, Play, event_from_json
 from tabletop.referee import replay
 from tabletop.simulate import simulate_game
-from tabletop.store import FILE_NAME, GameStore
+from tabletop.store import FILE_NAME, KEPT_ASIDE, GameStore
 from tabletop.table import MemoryLog, Snapshot, Table, TableError
 
 # A table process as the service runs one: it resumes from the log, then acknowledges each event it is sent
@@ -122,31 +122,38 @@ def test_a_damaged_log_is_reported_kept_aside_and_never_overwritten(tmp_path: Pa
     assert GameStore(tmp_path).events == [Game(players=("Ann", "Bo"))]
 
 
-def test_a_log_with_an_unreadable_event_is_kept_aside(tmp_path: Path) -> None:
-    store = GameStore(tmp_path)
-    store.restart([Game(players=("Ann", "Bo"))])
-    store.close()
-    with sqlite3.connect(tmp_path / FILE_NAME) as db:
-        db.execute("INSERT INTO events VALUES (1, 1, '{\"type\": \"teleport\"}', 0)")
-    heard: list[str] = []
-    assert GameStore(tmp_path, report=heard.append).events == []
-    assert "unknown event type 'teleport'" in heard[0]
-
-
 @pytest.mark.parametrize(("row", "words"), [
-    ('{"type": "play", "card": "red-5", "seat": 0}', "before the round's first 'flip'"),
+    ('{"type": "teleport"}', "unknown event type 'teleport'"),
+    ('{"type": "deal", "dealer": 9}', "seat 9"),
     ('{"type": ["play"]}', "unknown event type ['play']"),
-    ('{"type": "retract", "ref": 7}', "later line"),
+    ('{"type": "retract", "ref": 70}', "later line"),
+    ('{"type": "uno", "seat": 0, "t": 1e999}', "'t'"),
+    ("[" * 5000 + "]" * 5000, "nested too deeply"),
+    ("not json", "not valid JSON"),
+    (b"\xff\xfe", "a bytes where an event's text belongs"),
 ])
-def test_a_log_with_a_row_the_referee_refuses_is_kept_aside(tmp_path: Path, row: str, words: str) -> None:
+def test_a_log_with_a_line_it_cannot_use_resumes_the_game_before_it(tmp_path: Path, row: object, words: str
+                                                                     ) -> None:
+    events = simulate_game(16, players=3).events[:30]
     store = GameStore(tmp_path)
-    store.restart([Game(players=("Ann", "Bo"))])
+    store.restart(events[:20])
     store.close()
     with sqlite3.connect(tmp_path / FILE_NAME) as db:
-        db.execute("INSERT INTO events VALUES (1, 1, ?, 0)", (row,))
+        db.execute("INSERT INTO events VALUES (1, 20, ?, 0)", (row,))
+        db.executemany("INSERT INTO events VALUES (1, ?, ?, 0)",
+                       [(21 + k, json.dumps(event.to_json())) for k, event in enumerate(events[20:])])
     heard: list[str] = []
-    assert GameStore(tmp_path, report=heard.append).events == []
-    assert words in heard[0]
+    resumed = GameStore(tmp_path, report=heard.append)
+    assert resumed.events == events[:20]
+    assert words in heard[0] and "line 21" in heard[0] and "from the 20 lines before it" in heard[0]
+    kept = [path for path in tmp_path.iterdir() if path.name.startswith(FILE_NAME + KEPT_ASIDE)
+            and not path.name.endswith(("-wal", "-shm"))]
+    assert len(kept) == 1 and kept[0].name in heard[0]
+    with Table(log=resumed, events=resumed.events) as table:
+        table.submit(events[20])
+    resumed.close()
+    again: list[str] = []
+    assert GameStore(tmp_path, report=again.append).events == events[:21] and again == []
 
 
 def test_the_log_holds_events_as_game_record_lines(tmp_path: Path) -> None:
