@@ -194,6 +194,13 @@ def test_a_seat_cannot_act_for_others_or_as_the_host(client: FlaskClient, event:
     assert len(client.get("/api/record").data.decode().splitlines()) == len(RECORD)
 
 
+def test_a_phone_s_clock_does_not_set_the_table_s(client: FlaskClient) -> None:
+    start(client)
+    assert post(client, {"type": "uno", "seat": 1, "t": 9e9}, claim(client, 1)).status_code == 201
+    last = json.loads(client.get("/api/record").data.decode().splitlines()[-1])
+    assert last["type"] == "uno" and last["t"] < 60
+
+
 def test_a_token_that_is_not_ascii_is_refused_not_a_crash(client: FlaskClient) -> None:
     start(client)
     claim(client, 1)

@@ -381,7 +381,7 @@ def _as_seat(event: Event) -> Event:
         event = dataclasses.replace(event, seat=seat)  # type: ignore[call-arg]
     elif own != seat:
         refuse(403, f"this phone holds seat {seat}, not seat {own}")
-    return dataclasses.replace(event, source="phone")
+    return dataclasses.replace(event, source="phone", t=None)  # the table's clock, not the phone's, stamps it
 
 
 def _submit(event: Event) -> Applied:
