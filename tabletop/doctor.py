@@ -42,8 +42,8 @@ def examine(path: Path | None, environ: dict[str, str] | None = None, pin_factor
                                          "variable)")]
     read = path or (SYSTEM_CONFIG if SYSTEM_CONFIG.exists() else None)
     findings = [Finding(True, "config", f"read {read}" if read else "no config file; using the defaults")]
-    checks: list[Callable[[Config], Finding]] = [_state, _model, _finder, _camera, lambda c: _panel(c, pin_factory),
-                                                 _port]
+    checks: list[Callable[[Config], Finding]] = [_host_pin, _state, _model, _finder, _camera,
+                                                 lambda c: _panel(c, pin_factory), _port]
     return findings + [check(config) for check in checks]
 
 
@@ -151,6 +151,14 @@ def _panel(config: Config, pin_factory: Any) -> Finding:
                                        "group and no other program holds the pins; elsewhere set "
                                        "GPIOZERO_PIN_FACTORY=mock or fit no parts")
     return Finding(True, "panel", f"{fitted} pin(s) claimed and released")
+
+
+def _host_pin(config: Config) -> Finding:
+    """The shipped PIN is printed in this project's README: anyone at the table could be the host with it."""
+    if config.pin == Config.pin:
+        return Finding(False, "host PIN", f"web.pin is still the default ({Config.pin}), which anyone can look up: "
+                                          "set your own in the config")
+    return Finding(True, "host PIN", f"set ({len(config.pin)} characters)")
 
 
 def _port(config: Config) -> Finding:
