@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tabletop.errors import RecordError, TabletopError
+from tabletop.lab.tablesim import register_source
 
 if TYPE_CHECKING:
     from tabletop.vision.crop import Image
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    register_source()
     try:
         return int(args.run(args))
     except BrokenPipeError:  # the reader (``| head``) has gone: what is left has nowhere to go, and that is fine
@@ -161,8 +163,8 @@ def _doctor(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from tabletop.record import read_record
-    from tabletop.referee import replay
+    from tabletop.game.record import read_record
+    from tabletop.game.referee import replay
 
     try:
         if args.file == "-":
@@ -195,8 +197,8 @@ def _print_lines(objects: list[dict[str, object]], out: TextIO) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from tabletop.record import write_record
-    from tabletop.simulate import simulate_game
+    from tabletop.game.record import write_record
+    from tabletop.lab.simulate import simulate_game
 
     try:
         game = simulate_game(args.seed, rules={"preset": args.preset}, players=args.players,
@@ -234,8 +236,8 @@ def _describe(result: dict[str, object]) -> str:
 
 def _train(args: argparse.Namespace) -> int:
     try:
-        from tabletop.vision.train import Recipe, train
-        from tabletop.vision.train_finder import FinderRecipe, train_finder
+        from tabletop.lab.training.train import Recipe, train
+        from tabletop.lab.training.train_finder import FinderRecipe, train_finder
     except ImportError as err:
         print(f"tabletop train: {err.name} is missing; install the train extra: pip install -e '.[train]'",
               file=sys.stderr)
@@ -254,9 +256,10 @@ def _train(args: argparse.Namespace) -> int:
 
 
 def _watch(args: argparse.Namespace) -> int:
-    from tabletop.events import Game
-    from tabletop.sources.open import simulator_seed, watched_source
-    from tabletop.tablesim.table import simulated_table
+    from tabletop.game.events import Game
+    from tabletop.lab.tablesim import SOURCE_NAME
+    from tabletop.lab.tablesim.table import simulated_table
+    from tabletop.sources.open import numbered, watched_source
     from tabletop.vision.model import CardModel
     from tabletop.watcher.layout import read_layout
     from tabletop.watcher.stream import watch
@@ -264,7 +267,7 @@ def _watch(args: argparse.Namespace) -> int:
     layout: TableLayout | None
     try:
         model = CardModel(args.model)
-        seed = simulator_seed(args.source)
+        seed = numbered(args.source, SOURCE_NAME)
         if seed is not None:
             table = simulated_table(seed)
             layout, frames, players = table.layout, table.video.frames(), _players(args.players, table.layout)
@@ -351,8 +354,8 @@ def _players(names: str | None, layout: TableLayout | None) -> tuple[str, ...]:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from tabletop import bench
-    from tabletop.web.bench import bench_web
+    from tabletop.lab import bench
+    from tabletop.lab.bench_web import bench_web
 
     if args.part == "all":
         bench.bench_all(lambda line: print(line, flush=True))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.errors import TabletopError
-from tabletop.rules import options_from_rules
+from tabletop.game.rules import options_from_rules
 
 SYSTEM_CONFIG = Path("/etc/tabletop/config.toml")
 PINS = range(2, 28)

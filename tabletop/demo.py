@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabletop.board import penalty_json
-from tabletop.events import Penalty, Score
+from tabletop.game.board import penalty_json
+from tabletop.game.events import Penalty, Score
+from tabletop.lab.tablesim.table import SimulatedTable, simulated_table
 from tabletop.service import serving
 from tabletop.sources import Frame
 from tabletop.store import GameStore
 from tabletop.table import Snapshot, Table
-from tabletop.tablesim.table import SimulatedTable, simulated_table
 from tabletop.vision.model import CardModel
 from tabletop.watching import CameraWatch
 

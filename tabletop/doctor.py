@@ -84,10 +84,10 @@ def _kept_aside(directory: Path) -> str:
 
 
 def _model(config: Config) -> Finding:
-    from tabletop.cards import Card
+    from tabletop.game.cards import Card
+    from tabletop.lab.drawing.render import render_card
     from tabletop.vision.crop import CROP_SIZE
     from tabletop.vision.model import CardModel
-    from tabletop.vision.render import render_card
 
     try:
         model = CardModel(config.model)
@@ -103,9 +103,9 @@ def _model(config: Config) -> Finding:
 
 
 def _finder(config: Config) -> Finding:
-    from tabletop.cards import Card
+    from tabletop.game.cards import Card
+    from tabletop.lab.drawing.scene import card_on_table, felt
     from tabletop.vision.finder import CardFinder
-    from tabletop.vision.scene import card_on_table, felt
 
     try:
         finder = CardFinder()

@@ -16,7 +16,7 @@ from typing import Any
 from gpiozero import LED, RGBLED, Button, Buzzer
 
 from tabletop.config import Panel as PanelConfig
-from tabletop.events import Event, Flip, GameEnd, Penalty, Play, RoundEnd, Uno
+from tabletop.game.events import Event, Flip, GameEnd, Penalty, Play, RoundEnd, Uno
 from tabletop.table import Snapshot
 
 Pattern = tuple[float, ...]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 
 from tabletop.config import Config
-from tabletop.events import Game
+from tabletop.game.events import Game
 from tabletop.panel import TablePanel
 from tabletop.sources.open import watched_source
 from tabletop.store import GameStore

@@ -18,8 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from tabletop.errors import RecordError, TabletopError
-from tabletop.events import Event
-from tabletop.record import check_record, parse_line
+from tabletop.game.events import Event
+from tabletop.game.record import check_record, parse_line
 
 FILE_NAME = "game.sqlite3"
 KEPT_ASIDE = ".unreadable-"

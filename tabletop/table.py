@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from tabletop.errors import RecordError, TabletopError
-from tabletop.events import CORRECTIONS, Event, Game, State, Verdict
-from tabletop.referee import Referee
+from tabletop.game.events import CORRECTIONS, Event, Game, State, Verdict
+from tabletop.game.referee import Referee
 
 WAIT = 10.0
 """Seconds a poster waits for the table's thread before giving up on an answer."""

@@ -16,8 +16,8 @@ from pathlib import Path
 import cv2
 
 from tabletop.errors import RecordError, TabletopError
-from tabletop.events import Event, Flip, Play, Retract, Unsure
-from tabletop.record import ROUND_NOT_OPEN
+from tabletop.game.events import Event, Flip, Play, Retract, Unsure
+from tabletop.game.record import ROUND_NOT_OPEN
 from tabletop.sources import Frame, FrameSource
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table

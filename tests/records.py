@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.record import read_record
-from tabletop.referee import replay as referee_replay
+from tabletop.game.record import read_record
+from tabletop.game.referee import replay as referee_replay
 
 Event = dict[str, Any]
 

@@ -19,9 +19,9 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from tabletop.events import Uno
+from tabletop.game.events import Uno
+from tabletop.lab.tablesim.table import simulated_table
 from tabletop.table import Table
-from tabletop.tablesim.table import simulated_table
 from tabletop.vision.model import CardModel
 from tabletop.watching import CameraWatch
 from tabletop.web import WebSettings, create_app

@@ -10,9 +10,9 @@ import cv2
 import numpy as np
 import pytest
 
-from tabletop.cards import Card
 from tabletop.cli import main
-from tabletop.vision import render, scene
+from tabletop.game.cards import Card
+from tabletop.lab.drawing import render, scene
 from tabletop.vision.crop import Image
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import CalibrationError, measure_table

@@ -16,7 +16,7 @@ import pytest
 from reaching import LAYOUT, Film, reaching_frames
 
 from tabletop.cli import main
-from tabletop.events import Game
+from tabletop.game.events import Game
 from tabletop.sources import Frame, FrameSource, SourceError
 from tabletop.sources.files import ImageFolder, VideoFile
 from tabletop.sources.reopen import Reopening

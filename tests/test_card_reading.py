@@ -8,10 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tabletop.cards import ALL_CARDS, COLORS, Card
-from tabletop.vision import render, samples, scene
+from tabletop.game.cards import ALL_CARDS, COLORS, Card
+from tabletop.lab.drawing import render, scene
+from tabletop.lab.training import samples
+from tabletop.lab.training.evaluate import evaluate, labelled_photos
 from tabletop.vision.crop import balance, rectify
-from tabletop.vision.evaluate import evaluate, labelled_photos
 from tabletop.vision.model import LOOK_AGAIN_BELOW, CardModel
 from tabletop.vision.reader import read_card
 

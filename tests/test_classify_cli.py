@@ -10,8 +10,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tabletop.cards import Card
-from tabletop.vision import render, scene
+from tabletop.game.cards import Card
+from tabletop.lab.drawing import render, scene
 
 REAL_CARDS = Path(__file__).parent / "data" / "real-cards"
 

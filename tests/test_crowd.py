@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tabletop.events import Game
+from tabletop.game.events import Game
 from tabletop.table import Table
 from tabletop.web import WebSettings, create_app, stop_streams
 from tabletop.web.gate import Gate

@@ -13,12 +13,12 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-from tabletop.board import penalty_json
 from tabletop.demo import DemoSettings, run_demo
-from tabletop.events import Penalty
-from tabletop.referee import replay
+from tabletop.game.board import penalty_json
+from tabletop.game.events import Penalty
+from tabletop.game.referee import replay
+from tabletop.lab.tablesim.table import simulated_table
 from tabletop.store import GameStore
-from tabletop.tablesim.table import simulated_table
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

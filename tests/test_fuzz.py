@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from test_web_api import HOST, PIN, RECORD, StillCamera
 
 from tabletop.cli import main
-from tabletop.simulate import simulate_game
+from tabletop.lab.simulate import simulate_game
 from tabletop.table import Table
 from tabletop.web import WebSettings, create_app, stop_streams
 

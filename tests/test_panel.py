@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from tabletop.cards import Card
 from tabletop.config import Panel
-from tabletop.events import Event, Game, Play, Uno, event_from_json
+from tabletop.game.cards import Card
+from tabletop.game.events import Event, Game, Play, Uno, event_from_json
 from tabletop.panel import PATTERNS, REPRESS, TablePanel
 from tabletop.table import Table
 

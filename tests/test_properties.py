@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.cards import ALL_CARDS, COLORS
-from tabletop.events import (
+from tabletop.game.cards import ALL_CARDS, COLORS
+from tabletop.game.events import (
     Amend,
     Catch,
     Challenge,
@@ -31,9 +31,9 @@ from tabletop.events import (
     Uno,
     Verdict,
 )
-from tabletop.record import read_record, write_record
-from tabletop.referee import Referee, replay
-from tabletop.simulate import CAREFUL, Mistakes, SimulatedGame, simulate_game
+from tabletop.game.record import read_record, write_record
+from tabletop.game.referee import Referee, replay
+from tabletop.lab.simulate import CAREFUL, Mistakes, SimulatedGame, simulate_game
 
 PRESETS = ("official", "stacking", "party", "eastern")
 SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])

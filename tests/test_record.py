@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from tabletop.cards import Card
 from tabletop.errors import RecordError
-from tabletop.events import Draw, Play, Uno, event_from_json
-from tabletop.record import read_record, write_record
-from tabletop.referee import Referee
+from tabletop.game.cards import Card
+from tabletop.game.events import Draw, Play, Uno, event_from_json
+from tabletop.game.record import read_record, write_record
+from tabletop.game.referee import Referee
 
 GAME = '{"type": "game", "players": ["Ann", "Bo", "Cy"], "rules": {"preset": "official"}}'
 DEAL = '{"type": "deal", "dealer": 2}'

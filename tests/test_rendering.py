@@ -8,12 +8,14 @@ import cv2
 import numpy as np
 import pytest
 
-from tabletop.cards import ALL_CARDS, COLORS
-from tabletop.vision import finder, frames, render, samples, scene
+from tabletop.game.cards import ALL_CARDS, COLORS
+from tabletop.lab.drawing import render, scene
+from tabletop.lab.training import frames, samples
+from tabletop.lab.training.train import Recipe, train
+from tabletop.lab.training.train_finder import FinderRecipe, train_finder
+from tabletop.vision import finder
 from tabletop.vision.crop import CROP_SIZE, balance, rectify
 from tabletop.vision.model import CardModel
-from tabletop.vision.train import Recipe, train
-from tabletop.vision.train_finder import FinderRecipe, train_finder
 
 HUES = {"red": 0, "yellow": 28, "green": 60, "blue": 105}
 

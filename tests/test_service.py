@@ -16,9 +16,9 @@ from gpiozero.pins.mock import MockFactory
 
 from tabletop.config import Config, Panel
 from tabletop.doctor import examine
-from tabletop.events import Event, Game
+from tabletop.game.events import Event, Game
+from tabletop.lab.simulate import simulate_game
 from tabletop.service import LAYOUT_FILE, run_service
-from tabletop.simulate import simulate_game
 from tabletop.store import FILE_NAME, GameStore
 from tabletop.watcher.layout import read_layout
 from tabletop.watching import starting_layout

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.events import Event, Game, Play, event_from_json
-from tabletop.referee import replay
-from tabletop.simulate import simulate_game
+from tabletop.game.events import Event, Game, Play, event_from_json
+from tabletop.game.referee import replay
+from tabletop.lab.simulate import simulate_game
 from tabletop.store import FILE_NAME, KEPT_ASIDE, GameStore
 from tabletop.table import MemoryLog, Snapshot, Table, TableError
 
@@ -26,7 +26,7 @@ from tabletop.table import MemoryLog, Snapshot, Table, TableError
 SERVICE = """
 import json, sys
 from pathlib import Path
-from tabletop.events import event_from_json
+from tabletop.game.events import event_from_json
 from tabletop.store import GameStore
 from tabletop.table import MemoryLog, Snapshot, Table, TableError
 store = GameStore(Path(sys.argv[1]))

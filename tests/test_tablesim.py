@@ -8,13 +8,13 @@ import math
 import numpy as np
 import pytest
 
-from tabletop.events import Deal, Draw, Flip, Play, Retract, Reveal
-from tabletop.tablesim.arms import Arms, Held, Room
-from tabletop.tablesim.camera import Camera
-from tabletop.tablesim.scoring import verdicts_agree
-from tabletop.tablesim.script import CAMERA_EVENTS, Lay, Pace, Reach
-from tabletop.tablesim.table import SimulatedTable, first_rounds, simulated_table
-from tabletop.vision import scene
+from tabletop.game.events import Deal, Draw, Flip, Play, Retract, Reveal
+from tabletop.lab.drawing import scene
+from tabletop.lab.tablesim.arms import Arms, Held, Room
+from tabletop.lab.tablesim.camera import Camera
+from tabletop.lab.tablesim.scoring import verdicts_agree
+from tabletop.lab.tablesim.script import CAMERA_EVENTS, Lay, Pace, Reach
+from tabletop.lab.tablesim.table import SimulatedTable, first_rounds, simulated_table
 
 SHORT = {"preset": "official", "hand_size": 3}
 

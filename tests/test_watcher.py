@@ -12,14 +12,14 @@ import numpy as np
 import pytest
 from reaching import FPS, LAYOUT, reaching_frames
 
-from tabletop.cards import Card
 from tabletop.cli import main
-from tabletop.events import Deal, Flip, Play, Retract, Unsure
+from tabletop.game.cards import Card
+from tabletop.game.events import Deal, Flip, Play, Retract, Unsure
+from tabletop.lab.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
+from tabletop.lab.tablesim.script import Pace, Reach, Script
+from tabletop.lab.tablesim.table import SimulatedTable, first_rounds, simulated_table
+from tabletop.lab.tablesim.video import TableVideo
 from tabletop.sources import Frame
-from tabletop.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
-from tabletop.tablesim.script import Pace, Reach, Script
-from tabletop.tablesim.table import SimulatedTable, first_rounds, simulated_table
-from tabletop.tablesim.video import TableVideo
 from tabletop.vision.crop import Corners, Image
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.calibrate import CalibrationError, find_layout, learn_seats

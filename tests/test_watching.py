@@ -7,13 +7,13 @@ import numpy as np
 import pytest
 from reaching import LAYOUT, Film, reaching_frames
 
-from tabletop.board import board_view
-from tabletop.cards import Card
-from tabletop.events import Amend, Deal, Draw, Flip, Game, Play, Retract, Unsure
-from tabletop.referee import replay
+from tabletop.game.board import board_view
+from tabletop.game.cards import Card
+from tabletop.game.events import Amend, Deal, Draw, Flip, Game, Play, Retract, Unsure
+from tabletop.game.referee import replay
+from tabletop.lab.tablesim.script import Pace
+from tabletop.lab.tablesim.table import simulated_table
 from tabletop.table import Table
-from tabletop.tablesim.script import Pace
-from tabletop.tablesim.table import simulated_table
 from tabletop.vision.model import CardModel
 from tabletop.watcher.picture import ZONE_COLOUR, draw_zones
 from tabletop.watcher.unread import SPAN

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.events import event_from_json
+from tabletop.game.events import event_from_json
 from tabletop.table import Table
 from tabletop.watcher.layout import Circle, Rect, TableLayout, layout_to_json
 from tabletop.web import WebSettings, create_app, stop_streams

@@ -1,5 +1,9 @@
-"""The source a person names on the command line: ``picamera``, ``camera:1``, ``2``, a folder, a video file or
-``sim:SEED``."""
+"""The source a person names on the command line: ``picamera``, ``camera:1``, ``2``, a folder, a video file,
+or a numbered source registered by name, such as the lab's table simulator (``sim:SEED``).
+
+The lab registers its simulator from the command line's start (:func:`register`), so that the table unit's
+sources never import the lab.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +18,14 @@ from tabletop.sources.reopen import Reopening
 
 ACCEPTED = (
     "picamera (the Pi's camera module), camera or camera:N or N (USB camera number N, 0 being the first), "
-    "a folder of pictures, a video file, or sim or sim:SEED (the table simulator)"
+    "a folder of pictures, a video file"
 )
+_NUMBERED: dict[str, tuple[Callable[[int], FrameSource], str]] = {}
+
+
+def register(name: str, make: Callable[[int], FrameSource], what: str) -> None:
+    """Let ``name`` (number 0) or ``name:N`` name the source ``make(N)``; ``what`` says what it is, for help."""
+    _NUMBERED[name] = (make, what)
 
 
 def open_source(spec: str, *, fps: float = 30.0) -> FrameSource:
@@ -28,11 +38,9 @@ def open_source(spec: str, *, fps: float = 30.0) -> FrameSource:
     index = _camera_index(spec)
     if index is not None:
         return OpenCVCamera(index)
-    seed = simulator_seed(spec)
-    if seed is not None:
-        from tabletop.tablesim.table import simulated_table
-
-        return simulated_table(seed).video
+    for name, (make, _) in _NUMBERED.items():
+        if (number := numbered(spec, name)) is not None:
+            return make(number)
     path = Path(spec)
     if path.is_dir():
         return ImageFolder(path, fps)
@@ -59,12 +67,12 @@ def _locked(camera: FrameSource) -> FrameSource:
     return camera
 
 
-def simulator_seed(spec: str) -> int | None:
-    """The seed of ``sim`` (0) or ``sim:SEED``; None for anything else."""
-    if spec == "sim":
+def numbered(spec: str, name: str) -> int | None:
+    """The number of ``name`` (0) or ``name:N``; None for anything else."""
+    if spec == name:
         return 0
-    number = spec.removeprefix("sim:")
-    return int(number) if spec.startswith("sim:") and number.isdecimal() else None
+    number = spec.removeprefix(f"{name}:")
+    return int(number) if spec.startswith(f"{name}:") and number.isdecimal() else None
 
 
 def _camera_index(spec: str) -> int | None:
@@ -76,4 +84,6 @@ def _camera_index(spec: str) -> int | None:
 
 
 def _unknown(spec: str) -> SourceError:
-    return SourceError(f"{spec!r} is not a source tabletop knows, nor an existing file or folder. Use {ACCEPTED}")
+    named = "".join(f", or {name} or {name}:N ({what})" for name, (_, what) in _NUMBERED.items())
+    return SourceError(f"{spec!r} is not a source tabletop knows, nor an existing file or folder. Use {ACCEPTED}"
+                       f"{named}")

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import onnxruntime
 
-from tabletop.cards import Card
 from tabletop.errors import TabletopError
+from tabletop.game.cards import Card
 from tabletop.vision.crop import Image
 
 MODELS = Path(__file__).resolve().parents[2] / "models"

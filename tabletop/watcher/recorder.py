@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.events import Event, Flip, Play, Retract, Unsure
+from tabletop.game.events import Event, Flip, Play, Retract, Unsure
 from tabletop.watcher.watcher import Observation, TakeBack
 
 

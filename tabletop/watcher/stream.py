@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from tabletop.events import Event, Game
+from tabletop.game.events import Event, Game
 from tabletop.sources import Frame
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import find_layout

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from tabletop.cards import Card
-from tabletop.events import Deal, Draw, Event, Flip, Play, Reveal, Unsure
+from tabletop.game.cards import Card
+from tabletop.game.events import Deal, Draw, Event, Flip, Play, Reveal, Unsure
 from tabletop.sources import Frame
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image, balance, rectify

@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass
 from itertools import takewhile
 
-from tabletop.board import board_view
+from tabletop.game.board import board_view
 from tabletop.table import Snapshot
 
 KEPT = 2_000

@@ -12,8 +12,8 @@ import json
 import subprocess
 from pathlib import Path
 
-from tabletop.events import Event, Game, Retract
-from tabletop.tablesim.table import simulated_table
+from tabletop.game.events import Event, Game, Retract
+from tabletop.lab.tablesim.table import simulated_table
 from tabletop.watcher.layout import layout_to_json
 
 SEED = 11

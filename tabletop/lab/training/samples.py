@@ -10,8 +10,9 @@ import math
 
 import numpy as np
 
-from tabletop.cards import ALL_CARDS, Card
-from tabletop.vision import augment, render, scene
+from tabletop.game.cards import ALL_CARDS, Card
+from tabletop.lab.drawing import render, scene
+from tabletop.lab.training import augment
 from tabletop.vision.crop import CROP_SIZE, Corners, Image, balance, rectify
 from tabletop.vision.model import NO_CARD
 

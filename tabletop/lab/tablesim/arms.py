@@ -1,5 +1,5 @@
 """The table simulator's arms as the camera sees them: a sleeve from the picture's edge, the bare forearm, the
-palm, fingers and thumb (``tabletop.vision.hands``), the card the hand holds, and their soft shadow.
+palm, fingers and thumb (``tabletop.lab.drawing.hands``), the card the hand holds, and their soft shadow.
 
 An arm keeps its pose while it reaches in and out, so each reach is drawn once, as it looks at full reach, and
 every frame lays that drawing where the arm has got to: drawing a shaded hand costs more than the rest of a
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from tabletop.tablesim.camera import Camera
-from tabletop.tablesim.script import Reach, to_edge
-from tabletop.vision import hands, scene
+from tabletop.lab.drawing import hands, scene
+from tabletop.lab.tablesim.camera import Camera
+from tabletop.lab.tablesim.script import Reach, to_edge
 from tabletop.vision.crop import Image
 from tabletop.watcher.layout import Point
 

@@ -20,8 +20,10 @@ import numpy as np
 import torch
 from torch import nn
 
-from tabletop.vision import finder, frames, textures
-from tabletop.vision.train import export, render_set
+from tabletop.lab.drawing import textures
+from tabletop.lab.training import frames
+from tabletop.lab.training.train import export, render_set
+from tabletop.vision import finder
 
 Arrays = tuple[np.ndarray, np.ndarray]
 

@@ -19,8 +19,10 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.cards import ALL_CARDS
-from tabletop.vision import augment, finder, hands, render, scene, textures
+from tabletop.game.cards import ALL_CARDS
+from tabletop.lab.drawing import hands, render, scene, textures
+from tabletop.lab.training import augment
+from tabletop.vision import finder
 from tabletop.vision.crop import CARD_ASPECT, Corners, Image
 
 SHAPES = ((192, 256), (256, 192), (256, 256))

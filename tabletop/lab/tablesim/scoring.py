@@ -10,10 +10,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.events import Deal, Draw, Event, Flip, Play, Retract, Reveal, Unsure, Verdict
-from tabletop.referee import replay
-from tabletop.tablesim.script import Script, Sight
-from tabletop.tablesim.table import SimulatedTable
+from tabletop.game.events import Deal, Draw, Event, Flip, Play, Retract, Reveal, Unsure, Verdict
+from tabletop.game.referee import replay
+from tabletop.lab.tablesim.script import Script, Sight
+from tabletop.lab.tablesim.table import SimulatedTable
 from tabletop.vision.model import CardModel
 from tabletop.watcher.recorder import Recorder
 from tabletop.watcher.watcher import Observation, TakeBack, Watcher

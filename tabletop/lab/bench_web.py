@@ -18,8 +18,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from tabletop.bench import Figure, evening, figure
-from tabletop.events import Event, Game
+from tabletop.game.events import Event, Game
+from tabletop.lab.figures import Figure, evening, figure
 from tabletop.table import Table
 from tabletop.web import WebSettings, create_app
 from tabletop.web.server import Server

@@ -18,14 +18,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from tabletop.cards import Card
+from tabletop.game.cards import Card
+from tabletop.lab.drawing import hands, render, scene
+from tabletop.lab.tablesim.arms import Arms, Held, Room
+from tabletop.lab.tablesim.camera import Camera
+from tabletop.lab.tablesim.script import Lay, Lift, Placed, Reach, Script
+from tabletop.lab.training.frames import pale
 from tabletop.sources import Frame
-from tabletop.tablesim.arms import Arms, Held, Room
-from tabletop.tablesim.camera import Camera
-from tabletop.tablesim.script import Lay, Lift, Placed, Reach, Script
-from tabletop.vision import hands, render, scene
 from tabletop.vision.crop import CARD_ASPECT, Image
-from tabletop.vision.frames import pale
 from tabletop.watcher.layout import TableLayout
 
 TABLES = {"wood": scene.wood, "felt": scene.felt, "cloth": scene.cloth, "plain": scene.plain, "pale": pale}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from tabletop.cards import Card
+from tabletop.game.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

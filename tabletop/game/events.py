@@ -1,7 +1,7 @@
 """The events, verdicts and state of GAME-RECORD.md as frozen values that round-trip to JSON objects.
 
 Field checks here are the ones a single line can fail on its own (a missing field, an unknown card); checks
-that need the rest of the record (a seat that does not exist) live in :mod:`tabletop.record`.
+that need the rest of the record (a seat that does not exist) live in :mod:`tabletop.game.record`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from tabletop.cards import COLORS, Card
-from tabletop.rules import options_from_rules
+from tabletop.game.cards import COLORS, Card
+from tabletop.game.rules import options_from_rules
 
 SOURCES = ("camera", "phone", "button", "host")
 

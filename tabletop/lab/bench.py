@@ -6,51 +6,19 @@ import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tabletop.events import Amend, Event
-from tabletop.referee import Referee, replay
-from tabletop.simulate import simulate_game
+from tabletop.game.events import Amend, Event
+from tabletop.game.referee import Referee, replay
+from tabletop.lab.figures import Figure, evening, figure
 
 if TYPE_CHECKING:
-    from tabletop.tablesim.scoring import WatchScore
-    from tabletop.vision.render import Design
+    from tabletop.lab.drawing.render import Design
+    from tabletop.lab.tablesim.scoring import WatchScore
 
 REFEREE_GOAL_EVENTS_PER_SECOND = 100_000
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One measured figure, with its goal and whether it meets it (None where there is no goal)."""
-
-    what: str
-    measured: str
-    goal: str = ""
-    met: bool | None = None
-
-    @property
-    def line(self) -> str:
-        verdict = "" if self.met is None else (": meets" if self.met else ": misses")
-        return f"{self.what}: {self.measured}" + (f" (goal {self.goal}{verdict})" if self.goal else "")
-
-
-def figure(what: str, measured: str, goal: str, met: bool) -> Figure:
-    """A figure measured against a goal."""
-    return Figure(what, measured, goal, met)
-
-
-def evening(events: int) -> list[Event]:
-    """A long record: simulated games one after another until it holds at least ``events`` events."""
-    record: list[Event] = []
-    seed = 0
-    while len(record) < events:
-        preset = ("official", "party", "stacking", "eastern")[seed % 4]
-        record.extend(simulate_game(seed, rules={"preset": preset}).events)
-        seed += 1
-    return record
 
 
 def timed(work: Callable[[], object], repeats: int) -> list[float]:
@@ -107,11 +75,11 @@ def bench_classify(repeats: int = 300) -> Iterator[Figure]:
 
     import numpy as np
 
-    from tabletop.cards import Card
+    from tabletop.game.cards import Card
+    from tabletop.lab.drawing.scene import card_on_table
+    from tabletop.lab.training.samples import batch
     from tabletop.vision.model import CardModel
     from tabletop.vision.reader import read_card
-    from tabletop.vision.samples import batch
-    from tabletop.vision.scene import card_on_table
 
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     model = CardModel(threads=1)
@@ -135,7 +103,7 @@ def bench_classify(repeats: int = 300) -> Iterator[Figure]:
                  per_frame <= CLASSIFY_GOAL_FRAME_MS)
 
 
-TESTS_DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
+TESTS_DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
 REAL_GOAL = 0.97
 REAL_SURE_AND_WRONG_GOAL = 0.005
 
@@ -144,7 +112,7 @@ def bench_real(scenes: Path | None = None) -> Iterator[Figure]:
     """Real photographs read as ``tabletop classify`` reads them: cards already cut out square (reading only), and
     real cards in whole pictures (finding too), by default the sample the tests use; ``scenes`` names another
     folder of whole pictures with its ``labels.csv``, such as the whole development set."""
-    from tabletop.vision.evaluate import evaluate, labelled_photos
+    from tabletop.lab.training.evaluate import evaluate, labelled_photos
     from tabletop.vision.model import CardModel
 
     model = CardModel(threads=1)
@@ -177,7 +145,7 @@ def bench_pipeline(frames: int = 600, seed: int = 5) -> Iterator[Figure]:
     """
     import os
 
-    from tabletop.tablesim.table import simulated_table
+    from tabletop.lab.tablesim.table import simulated_table
     from tabletop.vision.model import CardModel
     from tabletop.watcher.watcher import Watcher
 
@@ -231,8 +199,8 @@ def bench_watcher(rounds: int = 10) -> Iterator[Figure]:
     right card and seat, revealed cards read, the delay from a card coming to rest to its event, and whether the
     referee rules the same on the watched record; over every round, then over the pale tables alone.
     """
-    from tabletop.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
-    from tabletop.tablesim.table import simulated_table
+    from tabletop.lab.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
+    from tabletop.lab.tablesim.table import simulated_table
     from tabletop.vision.model import CardModel
 
     model = CardModel(threads=1)
@@ -285,7 +253,7 @@ def _round_line(kind: str, tilt: float, players: int, found: WatchScore, same: b
 
 def parts() -> dict[str, Callable[[], Iterator[Figure]]]:
     """Every benchmark by name, in the order ``tabletop bench`` runs them."""
-    from tabletop.web.bench import bench_crowd, bench_web
+    from tabletop.lab.bench_web import bench_crowd, bench_web
 
     return {"referee": bench_referee, "classify": bench_classify, "real": bench_real, "pipeline": bench_pipeline,
             "watcher": bench_watcher, "web": bench_web, "crowd": bench_crowd}

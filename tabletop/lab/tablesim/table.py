@@ -7,10 +7,10 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.events import Deal, Event
-from tabletop.simulate import Mistakes, SimulatedGame, simulate_game
-from tabletop.tablesim.script import Pace, Script, Scripter, Tidiness
-from tabletop.tablesim.video import TableVideo
+from tabletop.game.events import Deal, Event
+from tabletop.lab.simulate import Mistakes, SimulatedGame, simulate_game
+from tabletop.lab.tablesim.script import Pace, Script, Scripter, Tidiness
+from tabletop.lab.tablesim.video import TableVideo
 from tabletop.watcher.layout import Circle, Rect, TableLayout
 
 FRAME_SIZE = (640, 480)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.events import (
+from tabletop.game.events import (
     CORRECTIONS,
     Amend,
     Color,
@@ -25,7 +25,7 @@ from tabletop.events import (
     Unsure,
     Verdict,
 )
-from tabletop.record import corrected
+from tabletop.game.record import corrected
 
 RECENT = 60
 """Lines of the record the board's view carries: enough to correct what just happened, small enough to send to

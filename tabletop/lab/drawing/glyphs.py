@@ -1,7 +1,7 @@
 """Numerals and letters from real typefaces, as masks, so rendered cards carry the heavy sans digits real decks do.
 
 OpenCV's own vector fonts are thin strokes; real UNO digits are heavy, round sans glyphs. The masks are drawn once
-from free fonts (DejaVu, Liberation, URW Gothic, Nimbus Sans, FreeSans) by ``python -m tabletop.vision.glyphs``,
+from free fonts (DejaVu, Liberation, URW Gothic, Nimbus Sans, FreeSans) by ``python -m tabletop.lab.drawing.glyphs``,
 which needs Pillow and the Debian font packages, and are shipped as ``glyphs.png`` and ``glyphs.json`` so that
 rendering needs only OpenCV.
 """

@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.cards import Card, hand_points
 from tabletop.errors import RecordError
-from tabletop.events import (
+from tabletop.game.cards import Card, hand_points
+from tabletop.game.events import (
     CORRECTIONS,
     Catch,
     Challenge,
@@ -40,8 +40,8 @@ from tabletop.events import (
     Uno,
     Verdict,
 )
-from tabletop.record import Entry, RecordChecker, corrected
-from tabletop.rules import Options, can_stack, forbids, jumps_in, matches, options_from_rules, stacked_amount
+from tabletop.game.record import Entry, RecordChecker, corrected
+from tabletop.game.rules import Options, can_stack, forbids, jumps_in, matches, options_from_rules, stacked_amount
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 
 from tabletop.errors import RecordError
-from tabletop.events import (
+from tabletop.game.events import (
     CORRECTIONS,
     Amend,
     Catch,

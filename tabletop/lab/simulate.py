@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.cards import COLORS, Card, full_deck, hand_points
-from tabletop.events import (
+from tabletop.game.cards import COLORS, Card, full_deck, hand_points
+from tabletop.game.events import (
     Catch,
     Challenge,
     Color,
@@ -32,7 +32,7 @@ from tabletop.events import (
     Swap,
     Uno,
 )
-from tabletop.rules import can_stack, forbids, jumps_in, matches, options_from_rules, stacked_amount
+from tabletop.game.rules import can_stack, forbids, jumps_in, matches, options_from_rules, stacked_amount
 
 #: A round that runs this many turns is stopped: the game ends there, with no winner.
 MAX_TURNS_PER_ROUND = 500

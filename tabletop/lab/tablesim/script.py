@@ -1,6 +1,6 @@
 """The table simulator's script: when each arm reaches in, from which seat, to where, and what it changes.
 
-A simulated game (tabletop.simulate) says what happened; the script says how it looks over time. Cards are
+A simulated game (tabletop.lab.simulate) says what happened; the script says how it looks over time. Cards are
 laid and taken by arms reaching in from the players' edges of the picture; everything a phone or the host
 reports (UNO calls, colours, challenges, points) happens between the reaches. Beside the reaches the script
 keeps the truth: the whole record with times, and for each thing the camera should see, when the card came
@@ -15,9 +15,9 @@ from typing import Literal
 
 import numpy as np
 
-from tabletop.cards import Card, full_deck
-from tabletop.events import Deal, Draw, Event, Flip, Play, Retract, Reveal
-from tabletop.vision import scene
+from tabletop.game.cards import Card, full_deck
+from tabletop.game.events import Deal, Draw, Event, Flip, Play, Retract, Reveal
+from tabletop.lab.drawing import scene
 from tabletop.watcher.layout import Circle, Point, Rect, TableLayout
 
 Zone = Literal["discard", "reveal"]

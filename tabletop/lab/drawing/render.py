@@ -16,8 +16,8 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from tabletop.cards import Card
-from tabletop.vision import glyphs
+from tabletop.game.cards import Card
+from tabletop.lab.drawing import glyphs
 from tabletop.vision.crop import CARD_ASPECT, Image
 
 Design = Literal["classic", "modern", "sunburst"]

@@ -20,7 +20,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from tabletop.vision import samples
+from tabletop.lab.training import samples
 from tabletop.vision.crop import CROP_SIZE
 
 NumpyArrays = tuple[np.ndarray, np.ndarray]

@@ -12,8 +12,8 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from tabletop.cards import Card
-from tabletop.vision import render
+from tabletop.game.cards import Card
+from tabletop.lab.drawing import render
 from tabletop.vision.crop import CARD_ASPECT, Corners, Image
 
 Shape = tuple[int, int]
