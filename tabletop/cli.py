@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from tabletop.config import HOST, PIN, PORT
 from tabletop.errors import RecordError, TabletopError
 from tabletop.lab.tablesim import register_source
 
@@ -41,9 +42,10 @@ def _parser() -> argparse.ArgumentParser:
                       "play game after game until stopped)")
     demo.add_argument("--seed", type=int, default=1, help="the first simulated game (default 1)")
     demo.add_argument("--players", type=int, default=4, help="2 to 10 (default 4)")
-    demo.add_argument("--host", default="0.0.0.0", help="address to serve on (default: every interface)")
-    demo.add_argument("--port", type=int, default=8000, help="port to serve on (default 8000; 0 picks a free one)")
-    demo.add_argument("--pin", default="1234", help="the host page's PIN (default 1234)")
+    demo.add_argument("--host", default=HOST, help="address to serve on (default: every interface)")
+    demo.add_argument("--port", type=int, default=PORT, help=f"port to serve on (default {PORT}; 0 picks a free "
+                      "one)")
+    demo.add_argument("--pin", default=PIN, help=f"the host page's PIN (default {PIN})")
     demo.add_argument("--speed", type=float, default=1.0, help="play the film this many times faster")
     demo.add_argument("--state", type=Path, help="keep the game log here (default: a new temporary folder)")
     demo.set_defaults(run=_demo)

@@ -35,6 +35,18 @@ class Panel:
     color_led: tuple[int, ...] = ()
     uno_buttons: tuple[int, ...] = ()
 
+    @property
+    def fitted(self) -> bool:
+        """Whether any part is fitted at all: a table without one runs no panel."""
+        return self.buzzer is not None or bool(self.seat_leds or self.color_led or self.uno_buttons)
+
+
+HOST = "0.0.0.0"
+"""Where the scoreboard listens unless told: every interface, so that phones on the table's Wi-Fi reach it."""
+PORT = 8000
+PIN = "1234"
+"""The host's PIN until one is set: the doctor says FIX while it is this."""
+
 
 @dataclass(frozen=True)
 class Config:
@@ -42,9 +54,9 @@ class Config:
     rules: dict[str, Any] = field(default_factory=lambda: {"preset": "official"})
     camera: str = "picamera"
     layout: Path | None = None
-    host: str = "0.0.0.0"
-    port: int = 8000
-    pin: str = "1234"
+    host: str = HOST
+    port: int = PORT
+    pin: str = PIN
     panel: Panel = Panel()
     state: Path = Path("/var/lib/tabletop")
     model: Path | None = None

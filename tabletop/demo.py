@@ -12,9 +12,11 @@ import json
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
+from tabletop.config import HOST, PIN, PORT
 from tabletop.game.board import penalty_json
 from tabletop.game.events import Penalty, Score
 from tabletop.lab.tablesim.table import SimulatedTable, simulated_table
@@ -23,6 +25,7 @@ from tabletop.sources import Frame
 from tabletop.store import GameStore
 from tabletop.table import Snapshot, Table
 from tabletop.vision.model import CardModel
+from tabletop.watcher.layout import TableLayout
 from tabletop.watching import CameraWatch
 
 
@@ -67,9 +70,9 @@ class DemoSettings:
     seed: int = 1
     rounds: int | None = None
     players: int = 4
-    host: str = "0.0.0.0"
-    port: int = 8000
-    pin: str = "1234"
+    host: str = HOST
+    port: int = PORT
+    pin: str = PIN
     speed: float = 1.0
     state: Path | None = None
     linger: float = 2.0
@@ -82,6 +85,31 @@ def summary(snapshot: Snapshot) -> str:
     return f"summary: {len(snapshot.record)} events, {len(snapshot.verdicts)} verdicts; final state {state}"
 
 
+class FilmedCamera:
+    """The camera the scoreboard is given once: the film playing now, which changes with every new game."""
+
+    def __init__(self, first: CameraWatch) -> None:
+        self.now = first
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.now.size
+
+    @property
+    def layout(self) -> TableLayout:
+        return self.now.layout
+
+    @property
+    def problem(self) -> str | None:
+        return self.now.problem
+
+    def move_zones(self, layout: TableLayout) -> None:
+        self.now.move_zones(layout)
+
+    def preview(self) -> bytes | None:
+        return self.now.preview()
+
+
 def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list[Snapshot]:
     """Serve the scoreboard and play simulated games until stopped, or ``rounds`` rounds; the final snapshots.
 
@@ -92,8 +120,10 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
     say(f"game log: {state}")
     finished: list[Snapshot] = []
     model = CardModel()
-    store = GameStore(state, report=say)
-    with Table(log=store, report=say) as table:
+    with ExitStack() as stack:
+        store = GameStore(state, report=say)
+        stack.callback(store.close)
+        table = stack.enter_context(Table(log=store, report=say))
         table.subscribe(lambda snapshot: announce(snapshot, say))
 
         def filmed(game_seed: int) -> CameraWatch:
@@ -101,17 +131,15 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
             return CameraWatch(FilmedGame(simulated, table, speed), table, model, simulated.layout, players,
                                report=say)
 
-        camera = filmed(seed)
-        with serving(table, camera, settings.host, settings.port, settings.pin, say,
-                     show_pin=True) as server:
-            for game_seed in itertools.count(seed):
-                if game_seed != seed:
-                    camera = server.app.extensions["tabletop"].camera = filmed(game_seed)
-                camera.start().wait()
-                finished.append(table.snapshot)
-                say(summary(table.snapshot))
-                if rounds is not None:
-                    time.sleep(settings.linger)
-                    break
-    store.close()
+        camera = FilmedCamera(filmed(seed))
+        stack.enter_context(serving(table, camera, settings.host, settings.port, settings.pin, say, show_pin=True))
+        for game_seed in itertools.count(seed):
+            if game_seed != seed:
+                camera.now = filmed(game_seed)
+            camera.now.start().wait()
+            finished.append(table.snapshot)
+            say(summary(table.snapshot))
+            if rounds is not None:
+                time.sleep(settings.linger)
+                break
     return finished

@@ -18,7 +18,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from tabletop.config import SYSTEM_CONFIG, Config, ConfigError, load_config
+from tabletop.config import PIN, SYSTEM_CONFIG, Config, ConfigError, load_config
 from tabletop.errors import TabletopError
 from tabletop.store import FILE_NAME, KEPT_ASIDE, usable_record
 
@@ -155,8 +155,8 @@ def _panel(config: Config, pin_factory: Any) -> Finding:
 
 def _host_pin(config: Config) -> Finding:
     """The shipped PIN is printed in this project's README: anyone at the table could be the host with it."""
-    if config.pin == Config.pin:
-        return Finding(False, "host PIN", f"web.pin is still the default ({Config.pin}), which anyone can look up: "
+    if config.pin == PIN:
+        return Finding(False, "host PIN", f"web.pin is still the default ({PIN}), which anyone can look up: "
                                           "set your own in the config")
     return Finding(True, "host PIN", f"set ({len(config.pin)} characters)")
 

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 
-from tabletop.config import Config
+from tabletop.config import HOST, Config
 from tabletop.game.events import Game
 from tabletop.panel import TablePanel
 from tabletop.sources.open import watched_source
@@ -48,7 +48,7 @@ def serving(table: Table, camera: CameraView | None, host: str, port: int, pin: 
     journal, which the host's PIN has no business in."""
     app = create_app(table, WebSettings(pin=pin), camera=camera)
     with Server(app, host=host, port=port) as server:
-        address = f"http://{lan_address() if host == '0.0.0.0' else host}:{server.port}"
+        address = f"http://{lan_address() if host == HOST else host}:{server.port}"
         said_pin = f"PIN {pin}" if show_pin else "the PIN set in the config"
         say(f"scoreboard: {address}/   host page: {address}/host ({said_pin})\n"
             f"scan to join a seat:\n{qr_text(address + '/join')}")
@@ -71,8 +71,7 @@ def run_service(config: Config, stop: threading.Event, say: Callable[[str], None
         table = stack.enter_context(Table(log=store, events=store.events, report=say))
         if not store.events:
             table.restart([Game(players=config.players, rules=config.rules, source="host")])
-        if config.panel.buzzer is not None or config.panel.seat_leds or config.panel.color_led \
-                or config.panel.uno_buttons:
+        if config.panel.fitted:
             panel = TablePanel(config.panel, table.post)
             stack.callback(panel.close)
             table.subscribe(panel.show)

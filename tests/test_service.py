@@ -160,3 +160,8 @@ def test_the_doctor_says_where_a_damaged_game_stops_and_what_the_service_kept_as
     GameStore(tmp_path, report=lambda _: None).close()
     log = next(f for f in examine(config, environ={}, pin_factory=MockFactory()) if f.what == "game log")
     assert log.ok and "kept aside as damaged: game.sqlite3.unreadable-" in log.detail
+
+
+def test_a_panel_counts_as_fitted_when_any_part_is() -> None:
+    assert Panel().fitted and Panel(buzzer=None, uno_buttons=(5,)).fitted
+    assert not Panel(buzzer=None).fitted

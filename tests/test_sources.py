@@ -400,6 +400,7 @@ def test_anything_else_is_refused_with_the_accepted_forms(
     spec: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(SourceError, match=r"picamera .*camera:N.*folder.*video file.*sim:SEED") as error:
+    accepted = r"picamera .*camera:N.*folder.*video file.*sim:N \(the table simulator\)"
+    with pytest.raises(SourceError, match=accepted) as error:
         open_source(spec)
     assert repr(spec) in str(error.value)

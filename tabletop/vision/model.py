@@ -12,9 +12,10 @@ import onnxruntime
 
 from tabletop.errors import TabletopError
 from tabletop.game.cards import Card
+from tabletop.shipped import MODELS_PACKAGE, shipped
 from tabletop.vision.crop import Image
 
-MODELS = Path(__file__).resolve().parents[2] / "models"
+MODELS = shipped(MODELS_PACKAGE)
 """Where the shipped networks are: the card model and the finder's two looks."""
 DEFAULT_MODEL = MODELS / "cards.onnx"
 NO_CARD = "none"

@@ -11,13 +11,14 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
+from tabletop.shipped import WEB_PACKAGE, shipped
 from tabletop.table import Table
 from tabletop.web.access import PASSES_KEPT, TICKET_S, TICKETS_KEPT, Passes, PinGuard, Seats
 from tabletop.web.camera import CameraView
 from tabletop.web.feed import Feed
 from tabletop.web.gate import Gate
 
-WEB_ROOT = Path(__file__).resolve().parents[2] / "web"
+WEB_ROOT = shipped(WEB_PACKAGE)
 
 
 @dataclass(frozen=True)

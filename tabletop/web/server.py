@@ -33,7 +33,7 @@ that falls this far behind makes its stream wait instead."""
 class Server:
     """Waitress serving ``app`` on ``host:port`` (port 0 picks a free one) until ``close``."""
 
-    def __init__(self, app: Flask, host: str = "0.0.0.0", port: int = 8000) -> None:
+    def __init__(self, app: Flask, host: str, port: int) -> None:
         self.app = app
         board = scoreboard_of(app)
         _allow_files(CONNECTIONS + 100)

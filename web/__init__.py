@@ -1,0 +1,1 @@
+"""The scoreboard's templates, scripts, styles and sounds, installed inside the package as ``tabletop.webroot``."""
