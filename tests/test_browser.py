@@ -27,6 +27,8 @@ from tabletop.watching import CameraWatch
 from tabletop.web import WebSettings, create_app
 from tabletop.web.server import Server
 
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]

@@ -11,6 +11,7 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tabletop.demo import DemoSettings, run_demo
@@ -28,6 +29,8 @@ OUTPUT = Path(__file__).parent / "output"
 SEED, PLAYERS = 4, 3
 
 
+@pytest.mark.browser
+@pytest.mark.slow
 def test_the_demo_shows_the_truth_on_the_board_and_logs_every_event(tmp_path: Path) -> None:
     said: list[str] = []
     served = threading.Event()

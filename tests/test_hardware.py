@@ -6,6 +6,10 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pytest
+
+pytestmark = [pytest.mark.tools, pytest.mark.slow]
+
 ROOT = Path(__file__).parents[1]
 
 

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 
 from tabletop.game.cards import ALL_CARDS, COLORS
-from tabletop.lab.drawing import render, scene
+from tabletop.lab.drawing import render
 from tabletop.lab.training import frames, samples
-from tabletop.lab.training.train import Recipe, train
-from tabletop.lab.training.train_finder import FinderRecipe, train_finder
 from tabletop.vision import finder
 from tabletop.vision.crop import CROP_SIZE, balance, rectify
-from tabletop.vision.model import CardModel
 
 HUES = {"red": 0, "yellow": 28, "green": 60, "blue": 105}
 
@@ -75,19 +70,6 @@ def test_training_crops_are_the_size_the_model_reads_with_every_label_in_reach()
     assert np.array_equal(again, crops[:3])
 
 
-def test_a_short_training_run_exports_a_model_that_run_time_loads(tmp_path: Path) -> None:
-    out = tmp_path / "tiny.onnx"
-    recipe = Recipe(samples=256, epochs=1, calibration_samples=64, test_samples=64, chunk=128)
-    figures = train(out, recipe, log=lambda line: None, workers=1)
-    model = CardModel(out)
-    assert model.labels == samples.LABELS
-    assert model.size == CROP_SIZE
-    crops, _ = samples.batch(seed=9, count=2)
-    readings = model.read(list(crops))
-    assert len(readings) == 2 and all(0 <= r.confidence <= 1 for r in readings)
-    assert 0 <= figures["rendered_accuracy"] <= 1
-
-
 def test_finder_frames_mark_whole_cards_with_their_cores_the_same_for_the_same_seed() -> None:
     """The finder's training pictures: the same for the same seed, every whole card's core inside the card, most
     pixels counted, and second looks of the size the outliner reads."""
@@ -100,11 +82,3 @@ def test_finder_frames_mark_whole_cards_with_their_cores_the_same_for_the_same_s
     assert counts.mean() > 0.9
     assert views.shape[1:] == (finder.LOOK_SIZE[1], finder.LOOK_SIZE[0], 3)
     assert outlines.shape[1:] == (finder.LOOK_SIZE[1] // 2, finder.LOOK_SIZE[0] // 2, 2)
-
-
-def test_a_short_finder_training_run_exports_two_looks_that_run_time_loads(tmp_path: Path) -> None:
-    recipe = FinderRecipe(frames=12, epochs=1, outliner_epochs=1, test_frames=6, chunk=6)
-    figures = train_finder(tmp_path, recipe, log=lambda line: None, workers=1)
-    found = finder.CardFinder(tmp_path).find(scene.felt(np.random.default_rng(1), (480, 640)))
-    assert isinstance(found, list)
-    assert 0 <= figures["first_look_overlap"] <= 1 and 0 <= figures["second_look_overlap"] <= 1
