@@ -259,6 +259,7 @@ def _train(args: argparse.Namespace) -> int:
 
 def _watch(args: argparse.Namespace) -> int:
     from tabletop.game.events import Game
+    from tabletop.game.rules import Rules
     from tabletop.lab.tablesim import SOURCE_NAME
     from tabletop.lab.tablesim.table import simulated_table
     from tabletop.sources.open import numbered, watched_source
@@ -277,7 +278,7 @@ def _watch(args: argparse.Namespace) -> int:
             layout = read_layout(args.layout) if args.layout else None
             frames = watched_source(args.source, _to_stderr).frames()
             players = _players(args.players, layout)
-        game = Game(players=players, rules={"preset": args.preset})
+        game = Game(players=players, rules=Rules.parse({"preset": args.preset}))
         for event in watch(frames, game, model, layout, _unread_play):
             print(json.dumps(event.to_json()), flush=True)
     except TabletopError as err:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tabletop.errors import TabletopError
-from tabletop.game.rules import options_from_rules
+from tabletop.game.rules import OFFICIAL_RULES, Rules
 
 SYSTEM_CONFIG = Path("/etc/tabletop/config.toml")
 PINS = range(2, 28)
@@ -51,7 +51,7 @@ PIN = "1234"
 @dataclass(frozen=True)
 class Config:
     players: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
-    rules: dict[str, Any] = field(default_factory=lambda: {"preset": "official"})
+    rules: Rules = OFFICIAL_RULES
     camera: str = "picamera"
     layout: Path | None = None
     host: str = HOST
@@ -118,11 +118,10 @@ def _pin_code(value: Any) -> str:
     return text
 
 
-def _rules(value: Any) -> dict[str, Any]:
+def _rules(value: Any) -> Rules:
     if not isinstance(value, dict):
         raise ValueError("must be a table of options, e.g. preset = \"party\"")
-    options_from_rules(value)
-    return dict(value)
+    return Rules.parse(value)
 
 
 KEYS: dict[str, dict[str, Callable[[Any], Any]]] = {

@@ -16,26 +16,27 @@ from typing import Any
 from gpiozero import LED, RGBLED, Button, Buzzer
 
 from tabletop.config import Panel as PanelConfig
-from tabletop.game.events import Event, Flip, GameEnd, Penalty, Play, RoundEnd, Uno
+from tabletop.game.events import Event, Flip, GameEnd, Penalty, PenaltyReason, Play, RoundEnd, Uno
 from tabletop.table import Snapshot
 
 Pattern = tuple[float, ...]
 """Seconds on, off, on, off, … for the buzzer."""
 
 PATTERNS: dict[str, Pattern] = {
-    "missed-uno": (0.12, 0.08, 0.12, 0.08, 0.12),
-    "false-uno": (0.12, 0.08, 0.12),
-    "illegal-wild-draw-four": (0.7, 0.15, 0.7),
-    "illegal-play": (0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05),
-    "out-of-turn": (0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05),
-    "challenge-lost": (0.5, 0.1, 0.12),
-    "round-end": (0.1, 0.1, 0.1, 0.1, 0.6),
-    "game-end": (0.2, 0.1, 0.2, 0.1, 0.2, 0.1, 1.0),
+    PenaltyReason.MISSED_UNO: (0.12, 0.08, 0.12, 0.08, 0.12),
+    PenaltyReason.FALSE_UNO: (0.12, 0.08, 0.12),
+    PenaltyReason.ILLEGAL_WILD_DRAW_FOUR: (0.7, 0.15, 0.7),
+    PenaltyReason.ILLEGAL_PLAY: (0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05),
+    PenaltyReason.OUT_OF_TURN: (0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05),
+    PenaltyReason.CHALLENGE_LOST: (0.5, 0.1, 0.12),
+    RoundEnd.TYPE: (0.1, 0.1, 0.1, 0.1, 0.6),
+    GameEnd.TYPE: (0.2, 0.1, 0.2, 0.1, 0.2, 0.1, 1.0),
     "chirp": (0.03,),
 }
-"""Each verdict's sound: three short for a missed UNO, two long for an illegal Wild Draw Four, a rattle for a
-card that should not have been played, long-short for a failed challenge, a fanfare for the end of a round or
-game, and a click for a card read."""
+"""Each verdict's sound, by penalty reason or verdict type: three short for a missed UNO, two long for an
+illegal Wild Draw Four, a rattle for a card that should not have been played, long-short for a failed challenge,
+a fanfare for the end of a round or game, and a click for a card read."""
+assert set(PenaltyReason) <= set(PATTERNS)
 
 COLOURS: dict[str | None, tuple[int, int, int]] = {
     "red": (1, 0, 0), "yellow": (1, 1, 0), "green": (0, 1, 0), "blue": (0, 0, 1), None: (0, 0, 0)}
@@ -48,8 +49,8 @@ REPRESS = 0.5
 def sounds_for(snapshot: Snapshot, chirp: bool, seen: int) -> list[Pattern]:
     """The patterns a new snapshot calls for: its verdicts, or a chirp for a card read by the camera."""
     patterns = [PATTERNS[verdict.reason] for verdict in snapshot.latest if isinstance(verdict, Penalty)]
-    patterns += [PATTERNS["round-end"] for verdict in snapshot.latest if isinstance(verdict, RoundEnd)]
-    patterns += [PATTERNS["game-end"] for verdict in snapshot.latest if isinstance(verdict, GameEnd)]
+    patterns += [PATTERNS[RoundEnd.TYPE] for verdict in snapshot.latest if isinstance(verdict, RoundEnd)]
+    patterns += [PATTERNS[GameEnd.TYPE] for verdict in snapshot.latest if isinstance(verdict, GameEnd)]
     new = snapshot.record[seen:] if len(snapshot.record) > seen else ()
     if chirp and not patterns and any(_read_by_camera(event) for event in new):
         patterns.append(PATTERNS["chirp"])

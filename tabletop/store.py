@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from tabletop.errors import RecordError, TabletopError
+from tabletop.errors import RecordCode, RecordError, TabletopError
 from tabletop.game.events import Event
 from tabletop.game.record import check_record, parse_line
 
@@ -155,7 +155,8 @@ def usable_record(db: sqlite3.Connection, game: int) -> tuple[list[Event], Recor
     for line, (text,) in enumerate(db.execute("SELECT event FROM events WHERE game = ? ORDER BY line", (game,)), 1):
         try:
             if not isinstance(text, str):
-                raise RecordError(f"a {type(text).__name__} where an event's text belongs", line)
+                raise RecordError(f"a {type(text).__name__} where an event's text belongs", line,
+                                  code=RecordCode.MALFORMED)
             events.append(parse_line(text, line))
         except RecordError as err:
             damage = err

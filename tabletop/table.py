@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from tabletop.errors import RecordError, TabletopError
+from tabletop.errors import RecordCode, RecordError, TabletopError
 from tabletop.game.events import CORRECTIONS, Event, Game, State, Verdict
 from tabletop.game.referee import Referee
 
@@ -169,7 +169,7 @@ class Table:
 
     def _apply(self, event: Event) -> Applied:
         if not self._referee.record and not isinstance(event, Game):
-            raise RecordError("no game has been started yet")
+            raise RecordError("no game has been started yet", code=RecordCode.NO_GAME)
         if isinstance(event, Game):
             return Applied(0, (), self._replace([event]))
         event = self._stamped(event)
@@ -181,7 +181,7 @@ class Table:
 
     def _replace(self, events: Sequence[Event]) -> Snapshot:
         if not events or not isinstance(events[0], Game):
-            raise RecordError("a record must start with a 'game' event", 1)
+            raise RecordError("a record must start with a 'game' event", 1, code=RecordCode.NO_GAME)
         referee = Referee(events)
         self._log.restart(events)
         self._referee, self._began = referee, self._clock() - _last_time(events)

@@ -15,9 +15,8 @@ from pathlib import Path
 
 import cv2
 
-from tabletop.errors import RecordError, TabletopError
+from tabletop.errors import RecordCode, RecordError, TabletopError
 from tabletop.game.events import Event, Flip, Play, Retract, Unsure
-from tabletop.game.record import ROUND_NOT_OPEN
 from tabletop.sources import Frame, FrameSource
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
@@ -173,7 +172,7 @@ class CameraWatch:
             try:
                 applied = self.table.submit(held)
             except RecordError as err:
-                if err.reason.endswith(ROUND_NOT_OPEN):
+                if err.code is RecordCode.ROUND_NOT_OPEN:
                     return
                 self.report(f"camera: {held.TYPE} not recorded: {err}")
             except TabletopError as err:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.config import Config, ConfigError, Panel, load_config
+from tabletop.game.rules import Rules
 
 EXAMPLE = """
 state = "/srv/tabletop"
@@ -41,7 +42,7 @@ def config_file(tmp_path: Path, text: str) -> Path:
 
 def test_a_whole_config_file_is_read(tmp_path: Path) -> None:
     config = load_config(config_file(tmp_path, EXAMPLE), environ={})
-    assert config == Config(players=("Ann", "Bo", "Cy"), rules={"preset": "party", "hand_size": 5},
+    assert config == Config(players=("Ann", "Bo", "Cy"), rules=Rules.parse({"preset": "party", "hand_size": 5}),
                             camera="camera:0", layout=Path("/etc/tabletop/table.json"), port=8080, pin="9731",
                             state=Path("/srv/tabletop"),
                             panel=Panel(buzzer=18, chirp=False, seat_leds=(5, 6, 13), color_led=(17, 27, 22),

@@ -11,6 +11,7 @@ from gpiozero.pins.mock import MockFactory
 from tabletop.config import Panel
 from tabletop.game.cards import Card
 from tabletop.game.events import Event, Game, Play, Uno, event_from_json
+from tabletop.game.rules import Rules
 from tabletop.panel import PATTERNS, REPRESS, TablePanel
 from tabletop.table import Table
 
@@ -53,7 +54,7 @@ def panel_on(table: Table, pins: MockFactory, parts: Panel = PARTS, **kw: object
 
 def test_a_missed_uno_sounds_three_short_beeps(table: Table, pins: MockFactory) -> None:
     panel = panel_on(table, pins, Panel(**{**PARTS.__dict__, "chirp": False}))
-    table.restart([Game(players=("Ann", "Bo", "Cy"), rules={"preset": "official", "hand_size": 2}),
+    table.restart([Game(players=("Ann", "Bo", "Cy"), rules=Rules.parse({"preset": "official", "hand_size": 2})),
                    *(event_from_json(e) for e in OPENING[1:])])
     table.submit(Play(card=Card.from_name("red-7"), seat=0))
     table.submit(Play(card=Card.from_name("red-8"), seat=1))
@@ -72,7 +73,7 @@ def test_a_card_that_does_not_match_rattles(table: Table, pins: MockFactory) -> 
 
 def test_a_round_going_out_sounds_its_fanfare(table: Table, pins: MockFactory) -> None:
     panel = panel_on(table, pins, Panel(**{**PARTS.__dict__, "chirp": False}))
-    table.restart([Game(players=("Ann", "Bo", "Cy"), rules={"preset": "official", "hand_size": 2}),
+    table.restart([Game(players=("Ann", "Bo", "Cy"), rules=Rules.parse({"preset": "official", "hand_size": 2})),
                    *(event_from_json(e) for e in OPENING[1:])])
     for seat, card in ((0, "red-7"), (1, "red-8"), (2, "red-9")):
         table.submit(Play(card=Card.from_name(card), seat=seat))

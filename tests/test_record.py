@@ -4,11 +4,12 @@ import json
 
 import pytest
 
-from tabletop.errors import RecordError
+from tabletop.errors import RecordCode, RecordError
 from tabletop.game.cards import Card
-from tabletop.game.events import Draw, Play, Uno, event_from_json
+from tabletop.game.events import Draw, Game, Play, Uno, event_from_json
 from tabletop.game.record import read_record, write_record
 from tabletop.game.referee import Referee
+from tabletop.game.rules import Preset, Rules, Stacking
 
 GAME = '{"type": "game", "players": ["Ann", "Bo", "Cy"], "rules": {"preset": "official"}}'
 DEAL = '{"type": "deal", "dealer": 2}'
@@ -152,3 +153,48 @@ def test_an_unreadable_first_card_confirmed_as_the_flip_opens_the_round() -> Non
     assert len(read_record([GAME, DEAL, unsure, confirmed, play])) == 5
     old_round = '{"type": "amend", "ref": 2, "event": {"type": "flip", "card": "red-5"}}'
     assert "line 6" in str(error_of(GAME, DEAL, FLIP, DEAL, old_round, play))
+
+
+@pytest.mark.parametrize(
+    ("lines", "code"),
+    [
+        ((GAME, DEAL, '{"type": "play", "card": "purple-9"}'), RecordCode.MALFORMED),
+        ((GAME, DEAL, "{"), RecordCode.MALFORMED),
+        ((DEAL, GAME), RecordCode.NO_GAME),
+        ((GAME, DEAL, '{"type": "draw", "seat": 0}'), RecordCode.ROUND_NOT_OPEN),
+        ((GAME, DEAL, FLIP, '{"type": "uno", "seat": 3}'), RecordCode.NO_SUCH_SEAT),
+        ((GAME, DEAL, FLIP, '{"type": "amend", "ref": 2, "event": {"type": "uno", "seat": 3}}'),
+         RecordCode.NO_SUCH_SEAT),
+        ((GAME, DEAL, FLIP, '{"type": "retract", "ref": 7}'), RecordCode.BAD_CORRECTION),
+    ],
+)
+def test_a_bad_line_carries_a_code_for_code_to_act_on(lines: tuple[str, ...], code: RecordCode) -> None:
+    assert error_of(*lines).code is code
+
+
+@pytest.mark.parametrize("rules", [
+    {"preset": "party", "hand_size": 5},
+    {"hand_size": 5},
+    {"target": 300, "preset": "eastern", "stacking": "off"},
+    {},
+])
+def test_rules_are_written_back_exactly_as_they_were_written(rules: dict[str, object]) -> None:
+    line = json.dumps({"type": "game", "players": ["Ann", "Bo"], "rules": rules})
+    assert list(write_record(event for _, event in read_record([line]))) == [line]
+
+
+def test_a_game_line_without_rules_is_written_with_the_official_preset() -> None:
+    game = event_from_json({"type": "game", "players": ["Ann", "Bo"]})
+    assert game.to_json() == {"type": "game", "players": ["Ann", "Bo"], "rules": {"preset": "official"}}
+
+
+def test_rules_are_a_value_parsed_once_into_their_options() -> None:
+    rules = Rules.parse({"preset": "party", "stacking": "pass-on"})
+    assert rules == Rules.parse({"preset": "party", "stacking": "pass-on"})
+    assert hash(rules) == hash(Rules.parse({"preset": "party", "stacking": "pass-on"}))
+    assert rules.preset is Preset.PARTY
+    assert rules.options.stacking is Stacking.PASS_ON and rules.options.jump_in
+    assert Rules.parse({}).options == Rules().options and Rules.parse({}) != Rules()
+    assert len({Game(players=("Ann", "Bo"), rules=rules), Game(players=("Ann", "Bo"), rules=rules)}) == 1
+    with pytest.raises(ValueError, match="one of off, pass-on"):
+        Rules((("stacking", "always"),))  # type: ignore[arg-type]  # made directly, still checked

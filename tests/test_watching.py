@@ -11,6 +11,7 @@ from tabletop.game.board import board_view
 from tabletop.game.cards import Card
 from tabletop.game.events import Amend, Deal, Draw, Flip, Game, Play, Retract, Unsure
 from tabletop.game.referee import replay
+from tabletop.game.rules import Rules
 from tabletop.lab.tablesim.script import Pace
 from tabletop.lab.tablesim.table import simulated_table
 from tabletop.table import Table
@@ -19,7 +20,7 @@ from tabletop.watcher.picture import ZONE_COLOUR, draw_zones
 from tabletop.watcher.unread import SPAN
 from tabletop.watching import CameraWatch, starting_layout
 
-SHORT = {"preset": "official", "hand_size": 3}
+SHORT = Rules.parse({"preset": "official", "hand_size": 3})
 
 
 def test_the_camera_posts_plays_and_takes_back_the_line_the_table_gave_them() -> None:

@@ -18,6 +18,7 @@ from tabletop.game.events import (
     Game,
     GameEnd,
     Penalty,
+    PenaltyReason,
     Play,
     Retract,
     Score,
@@ -31,14 +32,15 @@ RECENT = 60
 """Lines of the record the board's view carries: enough to correct what just happened, small enough to send to
 every phone after every event. The host page fetches the whole record when asked."""
 
-REASONS = {
-    "missed-uno": "did not call UNO",
-    "false-uno": "called UNO without one card left",
-    "illegal-wild-draw-four": "played a Wild Draw Four while holding the active colour",
-    "challenge-lost": "lost a Wild Draw Four challenge",
-    "illegal-play": "played a card that does not match",
-    "out-of-turn": "played out of turn",
+REASONS: dict[PenaltyReason, str] = {
+    PenaltyReason.MISSED_UNO: "did not call UNO",
+    PenaltyReason.FALSE_UNO: "called UNO without one card left",
+    PenaltyReason.ILLEGAL_WILD_DRAW_FOUR: "played a Wild Draw Four while holding the active colour",
+    PenaltyReason.CHALLENGE_LOST: "lost a Wild Draw Four challenge",
+    PenaltyReason.ILLEGAL_PLAY: "played a card that does not match",
+    PenaltyReason.OUT_OF_TURN: "played out of turn",
 }
+assert set(REASONS) == set(PenaltyReason)
 
 
 def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: State | None,
@@ -82,7 +84,7 @@ def next_dealer(record: Sequence[Event]) -> int:
 
 def penalty_json(penalty: Penalty, players: Sequence[str]) -> dict[str, Any]:
     name = players[penalty.seat]
-    why = REASONS.get(penalty.reason, penalty.reason)
+    why = REASONS[penalty.reason]
     owes = f"draws {penalty.cards}" if penalty.cards else "a warning"
     return {**penalty.to_json(), "name": name, "text": f"{name} {why}: {owes}"}
 
@@ -136,7 +138,7 @@ def describe(event: Event, players: Sequence[str]) -> str:
     data = event.to_json()
     match event:
         case Game():
-            return f"New game: {', '.join(event.players)} ({event.rules.get('preset', 'official')})"
+            return f"New game: {', '.join(event.players)} ({event.rules.preset})"
         case Play() | Flip():
             who = "Flipped" if isinstance(event, Flip) else f"{name(event.seat)} played"
             return f"{who} {event.card.name}"

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from tabletop.game.cards import COLORS, Card
-from tabletop.game.rules import options_from_rules
+from tabletop.game.rules import OFFICIAL_RULES, Rules
 
 SOURCES = ("camera", "phone", "button", "host")
 
@@ -43,7 +44,7 @@ class Event:
 class Game(Event):
     TYPE: ClassVar[str] = "game"
     players: tuple[str, ...]
-    rules: dict[str, Any] = field(default_factory=lambda: {"preset": "official"}, hash=False)
+    rules: Rules = OFFICIAL_RULES
     draws_seen: bool | None = None
 
 
@@ -175,8 +176,10 @@ CORRECTIONS = (Retract, Amend)
 def _encode(value: Any) -> Any:
     if isinstance(value, Card):
         return value.name
-    if isinstance(value, Event):
+    if isinstance(value, Event | Rules):
         return value.to_json()
+    if isinstance(value, StrEnum):
+        return str(value)
     if isinstance(value, tuple):
         return [_encode(item) for item in value]
     return value
@@ -235,11 +238,10 @@ def _players(value: Any, name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _rules(value: Any, name: str) -> dict[str, Any]:
+def _rules(value: Any, name: str) -> Rules:
     if not isinstance(value, dict):
         raise ValueError(f"{name!r} must be an object")
-    options_from_rules(value)
-    return dict(value)
+    return Rules.parse(value)
 
 
 def _guesses(value: Any, name: str) -> tuple[tuple[Card, float], ...]:
@@ -339,12 +341,43 @@ class Verdict:
         return out
 
 
+class PenaltyReason(StrEnum):
+    """What a penalty is for; the words of GAME-RECORD.md."""
+
+    MISSED_UNO = "missed-uno"
+    FALSE_UNO = "false-uno"
+    ILLEGAL_WILD_DRAW_FOUR = "illegal-wild-draw-four"
+    CHALLENGE_LOST = "challenge-lost"
+    ILLEGAL_PLAY = "illegal-play"
+    OUT_OF_TURN = "out-of-turn"
+
+
+class NoticeReason(StrEnum):
+    """What the referee could not use an event for; the words of GAME-RECORD.md."""
+
+    GAME_OVER = "game-over"
+    NO_ROUND_IN_PLAY = "no-round-in-play"
+    ROUND_ALREADY_STARTED = "round-already-started"
+    NO_WILD_TO_NAME = "no-wild-to-name"
+    NOT_THE_WILD_PLAYER = "not-the-wild-player"
+    NOT_YOUR_TURN = "not-your-turn"
+    NOTHING_TO_CATCH = "nothing-to-catch"
+    CHALLENGES_ARE_OFF = "challenges-are-off"
+    NO_WILD_DRAW_FOUR_TO_CHALLENGE = "no-wild-draw-four-to-challenge"
+    ONLY_THE_VICTIM_MAY_CHALLENGE = "only-the-victim-may-challenge"
+    CHALLENGE_UNDECIDED = "challenge-undecided"
+    CHALLENGE_UNDECIDABLE = "challenge-undecidable"
+    ROUND_NOT_OVER = "round-not-over"
+    NOTHING_TO_SCORE = "nothing-to-score"
+    NO_SWAP_DUE = "no-swap-due"
+
+
 @dataclass(frozen=True, slots=True)
 class Penalty(Verdict):
     TYPE: ClassVar[str] = "penalty"
     seat: int
     cards: int
-    reason: str
+    reason: PenaltyReason
     ref: int
 
 
@@ -377,7 +410,7 @@ class GameEnd(Verdict):
 @dataclass(frozen=True, slots=True)
 class Notice(Verdict):
     TYPE: ClassVar[str] = "notice"
-    reason: str
+    reason: NoticeReason
     ref: int
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Sequence
 
-from tabletop.errors import RecordError
+from tabletop.errors import RecordCode, RecordError
 from tabletop.game.events import (
     CORRECTIONS,
     Amend,
@@ -26,8 +26,8 @@ from tabletop.game.events import (
 )
 
 Entry = tuple[int, Event]
-ROUND_NOT_OPEN = "before the round's first 'flip'"
-
+Problem = tuple[RecordCode, str]
+"""What kind of problem a line has, and what it is in words."""
 
 NESTED = "not a record's line: nested too deeply"
 
@@ -44,26 +44,28 @@ def parse_line(text: str, line: int) -> Event:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as err:
-        raise RecordError(f"not valid JSON ({err.msg.removesuffix(' at')} at column {err.colno})", line) from None
+        raise _malformed(f"not valid JSON ({err.msg.removesuffix(' at')} at column {err.colno})", line) from None
     except RecursionError:
-        raise RecordError(NESTED, line) from None
+        raise _malformed(NESTED, line) from None
     except ValueError as err:  # a number of more digits than Python converts
-        raise RecordError(f"not valid JSON ({err})", line) from None
+        raise _malformed(f"not valid JSON ({err})", line) from None
     try:
         return event_from_json(obj)
     except RecursionError:
-        raise RecordError(NESTED, line) from None
+        raise _malformed(NESTED, line) from None
     except ValueError as err:
-        raise RecordError(str(err), line) from None
+        raise _malformed(str(err), line) from None
+
+
+def _malformed(reason: str, line: int) -> RecordError:
+    return RecordError(reason, line, code=RecordCode.MALFORMED)
 
 
 def check_record(entries: Sequence[Entry]) -> None:
     """Raise RecordError for the first entry that cannot stand where it is in the record."""
     checker = RecordChecker()
     for ref, event in entries:
-        problem = checker.problem(ref, event)
-        if problem:
-            raise RecordError(problem, ref + 1)
+        checker.accept(ref, event)
 
 
 class RecordChecker:
@@ -75,24 +77,29 @@ class RecordChecker:
         self.dealt = 0
         self.events: dict[int, Event] = {}
 
-    def problem(self, ref: int, event: Event) -> str | None:
-        """What is wrong with ``event`` at line ``ref``; the checker remembers it only when nothing is."""
-        problem = self.first_problem(ref, event)
-        if problem is None:
-            self._remember(ref, event)
-        return problem
+    def accept(self, ref: int, event: Event) -> None:
+        """Remember ``event`` at line ``ref``; RecordError, and nothing remembered, if it cannot stand there."""
+        self.check(ref, event)
+        self._remember(ref, event)
 
-    def first_problem(self, ref: int, event: Event) -> str | None:
-        """What is wrong with ``event`` at line ``ref``, remembering nothing."""
+    def check(self, ref: int, event: Event) -> None:
+        """RecordError if ``event`` cannot stand at line ``ref``; nothing is remembered either way."""
+        problem = self._problem(ref, event)
+        if problem:
+            code, reason = problem
+            raise RecordError(reason, ref + 1, code=code)
+
+    def _problem(self, ref: int, event: Event) -> Problem | None:
         if not self.players and not isinstance(event, Game):
-            return "the record must start with a 'game' event"
-        if isinstance(event, Amend):
-            return self._correction_problem(ref, event) or seat_problem(event.event, self.players)
-        if isinstance(event, Retract):
-            return self._correction_problem(ref, event)
-        if isinstance(event, Play | Draw) and not self.flipped:
-            return f"a {event.TYPE!r} {ROUND_NOT_OPEN}"
-        return None if isinstance(event, Game) else seat_problem(event, self.players)
+            return RecordCode.NO_GAME, "the record must start with a 'game' event"
+        if isinstance(event, CORRECTIONS):
+            reason = self._correction_problem(ref, event)
+            if reason:
+                return RecordCode.BAD_CORRECTION, reason
+        elif isinstance(event, Play | Draw) and not self.flipped:
+            return RecordCode.ROUND_NOT_OPEN, f"a {event.TYPE!r} before the round's first 'flip'"
+        reason = seat_problem(event.event if isinstance(event, Amend) else event, self.players)
+        return (RecordCode.NO_SUCH_SEAT, reason) if reason else None
 
     def _remember(self, ref: int, event: Event) -> None:
         self.events[ref] = event

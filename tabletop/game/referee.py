@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.errors import RecordError
 from tabletop.game.cards import Card, hand_points
 from tabletop.game.events import (
     CORRECTIONS,
@@ -28,8 +27,10 @@ from tabletop.game.events import (
     Game,
     GameEnd,
     Notice,
+    NoticeReason,
     Pass,
     Penalty,
+    PenaltyReason,
     Play,
     Points,
     Reveal,
@@ -41,7 +42,19 @@ from tabletop.game.events import (
     Verdict,
 )
 from tabletop.game.record import Entry, RecordChecker, corrected
-from tabletop.game.rules import Options, can_stack, forbids, jumps_in, matches, options_from_rules, stacked_amount
+from tabletop.game.rules import (
+    Options,
+    Scoring,
+    Skipping,
+    Stacking,
+    TwoPlayerReverse,
+    WildDrawFourRule,
+    can_stack,
+    forbids,
+    jumps_in,
+    matches,
+    stacked_amount,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +66,7 @@ class _WildDrawFour:
     before: Card | None
     color: str | None
 
-    def forbids(self, card: Card, rule: str) -> bool:
+    def forbids(self, card: Card, rule: WildDrawFourRule) -> bool:
         return forbids(card, self.before, self.color, rule)
 
 
@@ -77,9 +90,7 @@ class Referee:
         An event that cannot stand in the record raises RecordError and leaves the game untouched.
         """
         ref = self.next_ref
-        problem = self._checker.problem(ref, event)
-        if problem:
-            raise RecordError(problem, ref + 1)
+        self._checker.accept(ref, event)
         self._entries.append((ref, event))
         if isinstance(event, CORRECTIONS):
             before = set(self._fold.verdicts)
@@ -94,9 +105,7 @@ class Referee:
 
         The game log writes an event before it is applied, so it must know first that pushing it will succeed.
         """
-        problem = self._checker.first_problem(self.next_ref, event)
-        if problem:
-            raise RecordError(problem, self.next_ref + 1)
+        self._checker.check(self.next_ref, event)
 
     @property
     def next_ref(self) -> int:
@@ -153,7 +162,7 @@ class _Fold:
         if handler is None:
             return
         if self.over and not isinstance(event, Game):
-            self.notice("game-over", ref)
+            self.notice(NoticeReason.GAME_OVER, ref)
             return
         handler(ref, event)
 
@@ -198,10 +207,10 @@ class _Fold:
     def next_seat(self, seat: int, steps: int = 1) -> int:
         return (seat + self.direction * steps) % self.n
 
-    def notice(self, reason: str, ref: int) -> None:
+    def notice(self, reason: NoticeReason, ref: int) -> None:
         self.verdicts.append(Notice(reason, ref))
 
-    def penalize(self, seat: int, cards: int, reason: str, ref: int) -> None:
+    def penalize(self, seat: int, cards: int, reason: PenaltyReason, ref: int) -> None:
         self.verdicts.append(Penalty(seat, cards, reason, ref))
         self.owe(seat, cards)
 
@@ -235,7 +244,7 @@ class _Fold:
         if self.due:
             for seat in sorted(self.due):
                 if seat != actor and self.opts.auto_catch:
-                    self.penalize(seat, self.opts.uno_penalty, "missed-uno", ref)
+                    self.penalize(seat, self.opts.uno_penalty, PenaltyReason.MISSED_UNO, ref)
             self.due.clear()
         if self.precalled != actor:
             self.precalled = None
@@ -245,7 +254,7 @@ class _Fold:
         self.wild_draw_four = None
         if self.challenged is not None:
             self.challenged = None
-            self.notice("challenge-undecided", ref)
+            self.notice(NoticeReason.CHALLENGE_UNDECIDED, ref)
         if self.seven is not None:
             self.unreported_swap(self.seven)
 
@@ -270,7 +279,7 @@ class _Fold:
     # --- game and round ----------------------------------------------------------------------------------
 
     def _game(self, ref: int, event: Game) -> None:
-        self.opts = options_from_rules(event.rules)
+        self.opts = event.rules.options
         self.draws_seen = event.draws_seen is not False
         self.n = len(event.players)
         self.totals = [0] * self.n
@@ -287,10 +296,10 @@ class _Fold:
 
     def _flip(self, ref: int, event: Flip) -> None:
         if not self.in_round or self.winner is not None:
-            self.notice("no-round-in-play", ref)
+            self.notice(NoticeReason.NO_ROUND_IN_PLAY, ref)
             return
         if self.opened:
-            self.notice("round-already-started", ref)
+            self.notice(NoticeReason.ROUND_ALREADY_STARTED, ref)
             return
         self._undo_flip()
         first = (self.dealer + 1) % self.n
@@ -321,7 +330,7 @@ class _Fold:
     def hit(self, victim: int, cards: int) -> None:
         """A draw card lands on ``victim``: it draws at once and loses its turn, or (stacking) may answer."""
         self.owe(victim, cards)
-        if self.opts.stacking == "off":
+        if self.opts.stacking is Stacking.OFF:
             self.turn = self.next_seat(victim)
         else:
             self.stack, self.turn = cards, victim
@@ -330,7 +339,7 @@ class _Fold:
 
     def _play(self, ref: int, event: Play) -> None:
         if not self.in_round or self.winner is not None:
-            self.notice("no-round-in-play", ref)
+            self.notice(NoticeReason.NO_ROUND_IN_PLAY, ref)
             return
         card = event.card
         seat = self.turn if event.seat is None else event.seat
@@ -367,15 +376,15 @@ class _Fold:
         stack, self.stack = self.stack, 0
         if not in_turn:
             if not self.is_jump_in(card):
-                self.penalize(seat, self.opts.misplay_penalty, "out-of-turn", ref)
+                self.penalize(seat, self.opts.misplay_penalty, PenaltyReason.OUT_OF_TURN, ref)
             return 0
         top = self.top
         if stack and top is not None:
             if can_stack(card, top, self.color, self.opts.stacking):
                 return stack
-            self.penalize(seat, self.opts.misplay_penalty, "illegal-play", ref)
+            self.penalize(seat, self.opts.misplay_penalty, PenaltyReason.ILLEGAL_PLAY, ref)
         elif not matches(card, top, self.color):
-            self.penalize(seat, self.opts.misplay_penalty, "illegal-play", ref)
+            self.penalize(seat, self.opts.misplay_penalty, PenaltyReason.ILLEGAL_PLAY, ref)
         return 0
 
     def prove(self, seat: int, card: Card, ref: int) -> None:
@@ -388,7 +397,7 @@ class _Fold:
         for suspicion in proven:
             suspicions.remove(suspicion)
         for _ in proven:
-            self.penalize(seat, 4, "illegal-wild-draw-four", ref)
+            self.penalize(seat, 4, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR, ref)
 
     def lay(self, seat: int, card: Card, answered: int, penalised: bool) -> None:
         """The card leaves the hand; a stack it answers leaves the seat's debt and goes on with the card.
@@ -425,10 +434,10 @@ class _Fold:
             victim = self.next_seat(seat)
             self.hit(victim, stacked_amount(card, answered, self.opts.stacking) if answered else card.draw_amount)
         elif rank == "skip":
-            self.turn = seat if self.opts.skip == "play-again" else self.next_seat(seat, 2)
+            self.turn = seat if self.opts.skip is Skipping.PLAY_AGAIN else self.next_seat(seat, 2)
         elif rank == "reverse":
             self.direction = -self.direction
-            two_player_skip = self.n == 2 and self.opts.two_player_reverse == "skip"
+            two_player_skip = self.n == 2 and self.opts.two_player_reverse is TwoPlayerReverse.SKIP
             self.turn = seat if two_player_skip else self.next_seat(seat)
         else:
             self.turn = self.next_seat(seat)
@@ -485,7 +494,7 @@ class _Fold:
     def _pass(self, ref: int, event: Pass) -> None:
         seat = self.turn if event.seat is None else event.seat
         if not self.in_round or self.winner is not None or seat != self.turn:
-            self.notice("not-your-turn", ref)
+            self.notice(NoticeReason.NOT_YOUR_TURN, ref)
             return
         self.wild_draw_four = None
         self.turns_may_have_passed()
@@ -493,9 +502,9 @@ class _Fold:
 
     def _color(self, ref: int, event: Color) -> None:
         if not self.in_round or self.top is None or not self.top.is_wild or self.winner is not None:
-            self.notice("no-wild-to-name", ref)
+            self.notice(NoticeReason.NO_WILD_TO_NAME, ref)
         elif event.seat is not None and event.seat != self.namer:
-            self.notice("not-the-wild-player", ref)
+            self.notice(NoticeReason.NOT_THE_WILD_PLAYER, ref)
         else:
             self.color = event.color
 
@@ -504,7 +513,7 @@ class _Fold:
     def _uno(self, ref: int, event: Uno) -> None:
         seat = event.seat
         if not self.in_round or self.winner is not None:
-            self.notice("no-round-in-play", ref)
+            self.notice(NoticeReason.NO_ROUND_IN_PLAY, ref)
             return
         hand = self.hands[seat]
         if hand is None or hand == 1:
@@ -512,25 +521,25 @@ class _Fold:
         elif hand == 2 and seat == self.turn:
             self.precalled = seat
         elif self.opts.false_uno_penalty:
-            self.penalize(seat, self.opts.false_uno_penalty, "false-uno", ref)
+            self.penalize(seat, self.opts.false_uno_penalty, PenaltyReason.FALSE_UNO, ref)
 
     def _catch(self, ref: int, event: Catch) -> None:
         if event.target in self.due and event.seat != event.target:
             self.due.discard(event.target)
-            self.penalize(event.target, self.opts.uno_penalty, "missed-uno", ref)
+            self.penalize(event.target, self.opts.uno_penalty, PenaltyReason.MISSED_UNO, ref)
         else:
-            self.notice("nothing-to-catch", ref)
+            self.notice(NoticeReason.NOTHING_TO_CATCH, ref)
 
     # --- wild draw four challenges -------------------------------------------------------------------------
 
     def _challenge(self, ref: int, event: Challenge) -> None:
         played = self.wild_draw_four
         if not self.opts.challenge:
-            self.notice("challenges-are-off", ref)
+            self.notice(NoticeReason.CHALLENGES_ARE_OFF, ref)
         elif played is None or self.winner is not None:
-            self.notice("no-wild-draw-four-to-challenge", ref)
+            self.notice(NoticeReason.NO_WILD_DRAW_FOUR_TO_CHALLENGE, ref)
         elif event.seat != played.victim:
-            self.notice("only-the-victim-may-challenge", ref)
+            self.notice(NoticeReason.ONLY_THE_VICTIM_MAY_CHALLENGE, ref)
         else:
             self.wild_draw_four = None
             if event.guilty is None:
@@ -551,9 +560,9 @@ class _Fold:
             self.hands[victim] = None if hand is None else hand - spared
             self.stack = max(self.stack - 4, 0)
             self.turn, self.drawn = victim, False
-            self.penalize(played.player, 4, "illegal-wild-draw-four", ref)
+            self.penalize(played.player, 4, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR, ref)
             return
-        self.verdicts.append(Penalty(victim, 4 + self.opts.challenge_penalty, "challenge-lost", ref))
+        self.verdicts.append(Penalty(victim, 4 + self.opts.challenge_penalty, PenaltyReason.CHALLENGE_LOST, ref))
         self.owe(victim, self.opts.challenge_penalty)
         if self.stack and self.turn == victim:
             self.stack = 0
@@ -564,7 +573,7 @@ class _Fold:
     def _reveal(self, ref: int, event: Reveal) -> None:
         seat = event.seat
         if self.winner is not None and (seat == self.winner or len(self.scored) == self.n - 1):
-            self.notice("nothing-to-score", ref)
+            self.notice(NoticeReason.NOTHING_TO_SCORE, ref)
             return
         self.hands[seat], self.owed[seat] = len(event.cards), 0
         challenged = self.challenged
@@ -578,20 +587,20 @@ class _Fold:
         """A hand shown after its player received cards no longer shows what they held at the wild draw four."""
         rule = self.opts.wild_draw_four
         if played not in self.suspects.get(played.player, []):
-            self.notice("challenge-undecidable", ref)
+            self.notice(NoticeReason.CHALLENGE_UNDECIDABLE, ref)
         elif any(played.forbids(card, rule) for card in cards):
             self.decide(played, True, ref)
-        elif played.color is None and rule != "anytime":
-            self.notice("challenge-undecidable", ref)
+        elif played.color is None and rule is not WildDrawFourRule.ANYTIME:
+            self.notice(NoticeReason.CHALLENGE_UNDECIDABLE, ref)
         else:
             self.decide(played, False, ref)
 
     def _points(self, ref: int, event: Points) -> None:
         seat = event.seat
         if self.winner is None:
-            self.notice("round-not-over", ref)
+            self.notice(NoticeReason.ROUND_NOT_OVER, ref)
         elif seat == self.winner or len(self.scored) == self.n - 1:
-            self.notice("nothing-to-score", ref)
+            self.notice(NoticeReason.NOTHING_TO_SCORE, ref)
         else:
             self.record_points(seat, event.points, ref)
 
@@ -604,14 +613,14 @@ class _Fold:
         winner = self.winner
         assert winner is not None
         points = sum(self.scored.values())
-        if self.opts.scoring == "own-points":
+        if self.opts.scoring is Scoring.OWN_POINTS:
             for seat, value in self.scored.items():
                 self.totals[seat] += value
         else:
             self.totals[winner] += points
         self.verdicts.append(Score(self.round, winner, points, tuple(self.totals), ref))
         if max(self.totals) >= self.opts.target:
-            own = self.opts.scoring == "own-points"
+            own = self.opts.scoring is Scoring.OWN_POINTS
             champion = self.totals.index(min(self.totals)) if own else winner
             self.verdicts.append(GameEnd(champion, tuple(self.totals), ref))
             self.over = True
@@ -619,7 +628,7 @@ class _Fold:
 
     def _end(self, ref: int, event: End) -> None:
         if not self.in_round or self.winner is not None:
-            self.notice("no-round-in-play", ref)
+            self.notice(NoticeReason.NO_ROUND_IN_PLAY, ref)
             return
         self.hands[event.seat], self.owed[event.seat] = 0, 0
         self.verdicts.append(RoundEnd(self.round, event.seat, ref))
@@ -633,7 +642,7 @@ class _Fold:
     def _swap(self, ref: int, event: Swap) -> None:
         seat, other = event.seat, event.with_
         if not self.opts.seven_zero or self.seven != seat or other == seat:
-            self.notice("no-swap-due", ref)
+            self.notice(NoticeReason.NO_SWAP_DUE, ref)
             return
         self.seven = None
         held = [None if h is None else h - o for h, o in zip(self.hands, self.owed, strict=True)]

@@ -1,15 +1,67 @@
-"""The options of RULES.md, the four presets, and the card-level rules both the referee and the simulator use.
+"""The options of RULES.md, the four presets, a table's rules, and the card-level rules both the referee and the
+simulator use.
 
 Presets are data: a preset is only a set of option overrides, and a table's rules are a preset plus its own
-overrides.
+overrides. The words an option takes are enums of ``str``: mypy checks them, and they compare, hash and write to
+JSON as the very words of GAME-RECORD.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from typing import Any
 
 from tabletop.game.cards import Card
+
+
+class Preset(StrEnum):
+    OFFICIAL = "official"
+    STACKING = "stacking"
+    PARTY = "party"
+    EASTERN = "eastern"
+
+
+class Drawing(StrEnum):
+    """``draw``: one card (which may then be played), or cards until one can be played."""
+
+    ONE = "one"
+    UNTIL_PLAYABLE = "until-playable"
+
+
+class WildDrawFourRule(StrEnum):
+    """``wild_draw_four``: what a player may not hold when they lay a wild draw four."""
+
+    NO_ACTIVE_COLOR = "no-active-color"
+    NO_MATCH = "no-match"
+    ANYTIME = "anytime"
+
+
+class Stacking(StrEnum):
+    """``stacking``: which draw cards answer a draw card."""
+
+    OFF = "off"
+    PASS_ON = "pass-on"
+    DRAW_TWO = "draw-two"
+    DRAW_TWO_AND_FOUR = "draw-two-and-four"
+
+
+class TwoPlayerReverse(StrEnum):
+    SKIP = "skip"
+    REVERSE = "reverse"
+
+
+class Skipping(StrEnum):
+    """``skip``: who a skip leaves out."""
+
+    NEXT_PLAYER = "next-player"
+    PLAY_AGAIN = "play-again"
+
+
+class Scoring(StrEnum):
+    WINNER_COLLECTS = "winner-collects"
+    OWN_POINTS = "own-points"
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,80 +69,114 @@ class Options:
     """Every option of RULES.md, defaulting to the official rules."""
 
     hand_size: int = 7
-    draw: str = "one"
-    wild_draw_four: str = "no-active-color"
+    draw: Drawing = Drawing.ONE
+    wild_draw_four: WildDrawFourRule = WildDrawFourRule.NO_ACTIVE_COLOR
     challenge: bool = True
     challenge_penalty: int = 2
     uno_penalty: int = 2
     auto_catch: bool = True
     false_uno_penalty: int = 0
     misplay_penalty: int = 0
-    stacking: str = "off"
+    stacking: Stacking = Stacking.OFF
     jump_in: bool = False
     seven_zero: bool = False
-    two_player_reverse: str = "skip"
-    skip: str = "next-player"
-    scoring: str = "winner-collects"
+    two_player_reverse: TwoPlayerReverse = TwoPlayerReverse.SKIP
+    skip: Skipping = Skipping.NEXT_PLAYER
+    scoring: Scoring = Scoring.WINNER_COLLECTS
     target: int = 500
 
 
-#: What each option accepts: a tuple of choices, a (low, high) range of integers, or bool.
-CHOICES: dict[str, Any] = {
+Value = bool | int | StrEnum
+"""What an option (or the preset) is set to: a flag, a number or one of its words."""
+
+#: What each option accepts: its words, a range of whole numbers, or bool.
+CHOICES: dict[str, tuple[StrEnum, ...] | range | type[bool]] = {
     "hand_size": range(2, 21),
-    "draw": ("one", "until-playable"),
-    "wild_draw_four": ("no-active-color", "no-match", "anytime"),
+    "draw": tuple(Drawing),
+    "wild_draw_four": tuple(WildDrawFourRule),
     "challenge": bool,
     "challenge_penalty": range(0, 11),
     "uno_penalty": range(1, 11),
     "auto_catch": bool,
     "false_uno_penalty": range(0, 11),
     "misplay_penalty": range(0, 11),
-    "stacking": ("off", "pass-on", "draw-two", "draw-two-and-four"),
+    "stacking": tuple(Stacking),
     "jump_in": bool,
     "seven_zero": bool,
-    "two_player_reverse": ("skip", "reverse"),
-    "skip": ("next-player", "play-again"),
-    "scoring": ("winner-collects", "own-points"),
+    "two_player_reverse": tuple(TwoPlayerReverse),
+    "skip": tuple(Skipping),
+    "scoring": tuple(Scoring),
     "target": range(1, 1_000_000),
 }
 
-PRESETS: dict[str, dict[str, Any]] = {
-    "official": {},
-    "stacking": {"stacking": "draw-two-and-four"},
-    "party": {"stacking": "draw-two-and-four", "jump_in": True, "seven_zero": True},
-    "eastern": {"stacking": "pass-on", "scoring": "own-points", "target": 200},
+PRESETS: dict[Preset, dict[str, Value]] = {
+    Preset.OFFICIAL: {},
+    Preset.STACKING: {"stacking": Stacking.DRAW_TWO_AND_FOUR},
+    Preset.PARTY: {"stacking": Stacking.DRAW_TWO_AND_FOUR, "jump_in": True, "seven_zero": True},
+    Preset.EASTERN: {"stacking": Stacking.PASS_ON, "scoring": Scoring.OWN_POINTS, "target": 200},
 }
 
 assert set(CHOICES) == {f.name for f in fields(Options)}
 
 
-def check_option(name: str, value: Any) -> str | None:
-    """What is wrong with ``name: value``, or None when the option and its value are good."""
+def parse_option(name: str, value: Any) -> Value:
+    """``value`` as option ``name`` takes it (a word becomes its enum); ValueError says what is wrong."""
     allowed = CHOICES.get(name)
     if allowed is None:
-        return f"unknown option {name!r}"
-    if allowed is bool:
-        return None if isinstance(value, bool) else f"option {name!r} must be true or false"
+        raise ValueError(f"unknown option {name!r}")
     if isinstance(allowed, range):
         if isinstance(value, int) and not isinstance(value, bool) and value in allowed:
-            return None
-        return f"option {name!r} must be a whole number from {allowed.start} to {allowed.stop - 1}"
-    if value in allowed:
-        return None
-    return f"option {name!r} must be one of {', '.join(allowed)}"
+            return value
+        raise ValueError(f"option {name!r} must be a whole number from {allowed.start} to {allowed.stop - 1}")
+    if isinstance(allowed, tuple):
+        if isinstance(value, str) and value in allowed:
+            return allowed[allowed.index(value)]
+        raise ValueError(f"option {name!r} must be one of {', '.join(allowed)}")
+    if isinstance(value, bool):
+        return value
+    raise ValueError(f"option {name!r} must be true or false")
 
 
-def options_from_rules(rules: dict[str, Any]) -> Options:
-    """The options a ``rules`` object of a ``game`` event describes; ValueError says what is wrong."""
-    preset = rules.get("preset", "official")
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise ValueError(f"unknown preset {preset!r} (presets: {', '.join(PRESETS)})")
-    overrides = {key: value for key, value in rules.items() if key != "preset"}
-    for key, value in overrides.items():
-        problem = check_option(key, value)
-        if problem:
-            raise ValueError(problem)
-    return replace(Options(), **{**PRESETS[preset], **overrides})
+def parse_preset(value: Any) -> Preset:
+    if isinstance(value, str) and value in PRESETS:
+        return Preset(value)
+    raise ValueError(f"unknown preset {value!r} (presets: {', '.join(PRESETS)})")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A table's rules: the preset and overrides of a ``game`` line, and the Options they come to.
+
+    Kept as written, keys in their order, so that a record writes back the very ``rules`` object it was read
+    from (a line that names no preset names none when written again). Every value is checked, and the options
+    resolved, once, when the rules are made: ValueError says what is wrong, the preset first.
+    """
+
+    written: tuple[tuple[str, Value], ...] = (("preset", Preset.OFFICIAL),)
+    preset: Preset = field(init=False, repr=False, compare=False)
+    options: Options = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        settings = dict(self.written)
+        preset = parse_preset(settings.pop("preset", Preset.OFFICIAL))
+        overrides = {name: parse_option(name, value) for name, value in settings.items()}
+        written = tuple((name, preset if name == "preset" else overrides[name]) for name, _ in self.written)
+        object.__setattr__(self, "written", written)
+        object.__setattr__(self, "preset", preset)
+        changes: dict[str, Any] = {**PRESETS[preset], **overrides}  # each value checked for its option above
+        object.__setattr__(self, "options", replace(Options(), **changes))
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> Rules:
+        """The rules a ``rules`` object of a ``game`` line (or a config file) describes."""
+        return cls(tuple(rules.items()))
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: str(value) if isinstance(value, StrEnum) else value for name, value in self.written}
+
+
+OFFICIAL_RULES = Rules()
+"""The rules of a game that names nothing but the official preset: the default wherever rules are asked for."""
 
 
 def matches(card: Card, top: Card | None, color: str | None) -> bool:
@@ -109,28 +195,29 @@ def jumps_in(card: Card, top: Card | None, first_card: bool, opts: Options) -> b
     return opts.jump_in and not first_card and not card.is_wild and card == top
 
 
-def can_stack(card: Card, top: Card, color: str | None, stacking: str) -> bool:
+def can_stack(card: Card, top: Card, color: str | None, stacking: Stacking) -> bool:
     """Whether a player hit by ``top`` (a draw card) may answer with ``card`` under the ``stacking`` option."""
-    if stacking == "off" or card.draw_amount == 0:
+    if stacking is Stacking.OFF or card.draw_amount == 0:
         return False
     if top.rank == "draw-two":
-        return card.rank == "draw-two" or (stacking == "draw-two-and-four" and card.is_wild)
+        return card.rank == "draw-two" or (stacking is Stacking.DRAW_TWO_AND_FOUR and card.is_wild)
     if card.is_wild:
-        return stacking == "draw-two-and-four"
-    return stacking != "draw-two" and (color is None or card.color == color)
+        return stacking is Stacking.DRAW_TWO_AND_FOUR
+    return stacking is not Stacking.DRAW_TWO and (color is None or card.color == color)
 
 
-def stacked_amount(card: Card, owed: int, stacking: str) -> int:
+def stacked_amount(card: Card, owed: int, stacking: Stacking) -> int:
     """What the next player owes once ``card`` answers a stack of ``owed`` cards."""
-    if stacking == "pass-on":
+    if stacking is Stacking.PASS_ON:
         return card.draw_amount
     return owed + card.draw_amount
 
 
-def forbids(card: Card, before: Card | None, color: str | None, rule: str) -> bool:
+def forbids(card: Card, before: Card | None, color: str | None, rule: WildDrawFourRule) -> bool:
     """Whether holding ``card`` made a wild draw four illegal on ``before`` with ``color`` active."""
-    if rule == "anytime" or card.is_wild:
+    if rule is WildDrawFourRule.ANYTIME or card.is_wild:
         return False
     if color is not None and card.color == color:
         return True
-    return rule == "no-match" and before is not None and not before.is_wild and card.rank == before.rank
+    return (rule is WildDrawFourRule.NO_MATCH and before is not None and not before.is_wild
+            and card.rank == before.rank)

@@ -66,7 +66,8 @@ def _post_events(port: int, events: list[Event], seconds: float, interval: float
         time.sleep(max(0.0, due - time.monotonic()))
         at = time.monotonic()
         path = "/api/game" if isinstance(event, Game) else "/api/events"
-        body = {"players": list(event.players), "rules": event.rules} if isinstance(event, Game) else event.to_json()
+        body = ({"players": list(event.players), "rules": event.rules.to_json()} if isinstance(event, Game)
+                else event.to_json())
         connection.request("POST", path, json.dumps(body), {"X-Host-Pin": PIN, "Content-Type": "application/json"})
         response = connection.getresponse()
         answer = json.loads(response.read())

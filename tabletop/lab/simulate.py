@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from tabletop.game.cards import COLORS, Card, full_deck, hand_points
 from tabletop.game.events import (
@@ -26,22 +27,39 @@ from tabletop.game.events import (
     Flip,
     Game,
     Pass,
+    PenaltyReason,
     Play,
     Points,
     Reveal,
     Swap,
     Uno,
 )
-from tabletop.game.rules import can_stack, forbids, jumps_in, matches, options_from_rules, stacked_amount
+from tabletop.game.rules import (
+    OFFICIAL_RULES,
+    Drawing,
+    Rules,
+    Scoring,
+    Skipping,
+    Stacking,
+    TwoPlayerReverse,
+    WildDrawFourRule,
+    can_stack,
+    forbids,
+    jumps_in,
+    matches,
+    stacked_amount,
+)
 
 #: A round that runs this many turns is stopped: the game ends there, with no winner.
 MAX_TURNS_PER_ROUND = 500
 MAX_ROUNDS = 60
 
 #: (ref, seat, reason, cards): a penalty verdict the referee must reach.
-PenaltyTruth = tuple[int, int, str, int]
+PenaltyTruth = tuple[int, int, PenaltyReason, int]
 #: (round, winner, points, totals): a score verdict the referee must reach.
 ScoreTruth = tuple[int, int, int, tuple[int, ...]]
+#: How the referee must judge a play from the record: on a turn, a jump-in, or out of turn.
+Standing = Literal["turn", "jump", "out"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +109,11 @@ class SimulatedGame:
     truth: Truth
 
 
-def simulate_game(seed: int, rules: dict[str, Any] | None = None, players: int = 4, seats: bool = True,
-                  draws_seen: bool = True, mistakes: Mistakes = Mistakes()) -> SimulatedGame:
+def simulate_game(seed: int, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES, players: int = 4,
+                  seats: bool = True, draws_seen: bool = True, mistakes: Mistakes = Mistakes()) -> SimulatedGame:
     """Play one whole game; the same arguments always give the same game.
 
+    ``rules`` may come as a ``rules`` object of a ``game`` line, as a command line or a test writes it.
     ``seats``: plays, colours, passes and draws name their seat. A seatless table sees no out-of-turn play
     or jump-in, every turn without a play ends with a ``pass``, and only a draw that pays another seat's
     debt names its seat (nothing else could say whose it is). ``draws_seen``: the table reports draws;
@@ -105,7 +124,8 @@ def simulate_game(seed: int, rules: dict[str, Any] | None = None, players: int =
         raise ValueError("a game needs 2 to 10 players")
     if not seats and not draws_seen:
         raise ValueError("a table that reports neither seats nor draws cannot be followed")
-    table = _Table(seed, rules or {"preset": "official"}, players, seats, draws_seen, mistakes)
+    table = _Table(seed, rules if isinstance(rules, Rules) else Rules.parse(rules), players, seats, draws_seen,
+                   mistakes)
     table.run()
     return table.result()
 
@@ -125,11 +145,11 @@ class _Suspicion:
 class _Table:
     """The physical game, plus the little the truth needs of what the record shows."""
 
-    def __init__(self, seed: int, rules: dict[str, Any], players: int, seats: bool, draws_seen: bool,
+    def __init__(self, seed: int, rules: Rules, players: int, seats: bool, draws_seen: bool,
                  mistakes: Mistakes) -> None:
         self.rng = random.Random(seed)
-        self.rules = dict(rules)
-        self.opts = options_from_rules(self.rules)
+        self.rules = rules
+        self.opts = rules.options
         if self.opts.hand_size * players > 90:
             raise ValueError("not enough cards to deal")
         self.n, self.seats, self.seen, self.odds = players, seats, draws_seen, mistakes
@@ -192,7 +212,7 @@ class _Table:
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
 
-    def penalize(self, seat: int, cards: int, reason: str) -> None:
+    def penalize(self, seat: int, cards: int, reason: PenaltyReason) -> None:
         self.penalties.append((self.ref, seat, reason, cards))
         self.owe(seat, cards)
 
@@ -338,11 +358,12 @@ class _Table:
             self.take(seat, 1)
             count += 1
             card = self.hands[seat][-1]
-            if self.opts.draw == "one" or self.playable(seat, card):
+            if self.opts.draw is Drawing.ONE or self.playable(seat, card):
                 break
         self.fresh_draw(seat, count)
         card = self.hands[seat][-1]
-        if self.opts.draw == "until-playable" or (self.playable(seat, card) and self.chance(self.odds.play_drawn)):
+        if (self.opts.draw is Drawing.UNTIL_PLAYABLE
+                or (self.playable(seat, card) and self.chance(self.odds.play_drawn))):
             self.play(seat, card)
         else:
             self.end_without_play(seat)
@@ -424,7 +445,7 @@ class _Table:
         if self.precalled == seat:
             self.precalled = None
 
-    def classify(self, seat: int, card: Card) -> str:
+    def classify(self, seat: int, card: Card) -> Standing:
         """``turn``, ``jump`` or ``out``, as the referee must judge a play from the record."""
         rt = self.ref_turn()
         if seat == rt:
@@ -437,24 +458,24 @@ class _Table:
         """``actor`` plays or draws: every other seat's UNO window closes."""
         for seat in sorted(self.due):
             if seat != actor and self.opts.auto_catch:
-                self.penalize(seat, self.opts.uno_penalty, "missed-uno")
+                self.penalize(seat, self.opts.uno_penalty, PenaltyReason.MISSED_UNO)
         self.due.clear()
         if self.precalled != actor:
             self.precalled = None
 
-    def judge(self, seat: int, card: Card, kind: str) -> int:
+    def judge(self, seat: int, card: Card, kind: Standing) -> int:
         """Call an out-of-turn or illegal card as the referee must; return the stack it answers there."""
         stack, self.ref_stack = self.ref_stack, 0
         penalty = self.opts.misplay_penalty
         top = self.top
         if kind == "out":
-            self.penalize(seat, penalty, "out-of-turn")
+            self.penalize(seat, penalty, PenaltyReason.OUT_OF_TURN)
         elif kind == "turn" and stack and top is not None:
             if can_stack(card, top, self.pub, self.opts.stacking):
                 return stack
-            self.penalize(seat, penalty, "illegal-play")
+            self.penalize(seat, penalty, PenaltyReason.ILLEGAL_PLAY)
         elif kind == "turn" and not matches(card, top, self.pub):
-            self.penalize(seat, penalty, "illegal-play")
+            self.penalize(seat, penalty, PenaltyReason.ILLEGAL_PLAY)
         return 0
 
     def prove(self, seat: int, card: Card) -> None:
@@ -464,7 +485,7 @@ class _Table:
         for suspicion in proven:
             suspicions.remove(suspicion)
         for _ in proven:
-            self.penalize(seat, 4, "illegal-wild-draw-four")
+            self.penalize(seat, 4, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR)
 
     # --- plays -----------------------------------------------------------------------------------------------
 
@@ -494,7 +515,7 @@ class _Table:
             self.go_out(seat, card, answered)
             return
         self.act(seat, card, answered)
-        if card.draw_amount and self.opts.stacking != "off":
+        if card.draw_amount and self.opts.stacking is not Stacking.OFF:
             amount = stacked_amount(card, answered_ref, self.opts.stacking) if answered_ref else card.draw_amount
             self.ref_stack = amount
         self.watch_uno(seat, card)
@@ -528,10 +549,10 @@ class _Table:
             self.hit(self.next(seat), stacked_amount(card, answered, self.opts.stacking) if answered
                      else card.draw_amount)
         elif rank == "skip":
-            self.turn = seat if self.opts.skip == "play-again" else self.next(seat, 2)
+            self.turn = seat if self.opts.skip is Skipping.PLAY_AGAIN else self.next(seat, 2)
         elif rank == "reverse":
             self.direction = -self.direction
-            two_player_skip = self.n == 2 and self.opts.two_player_reverse == "skip"
+            two_player_skip = self.n == 2 and self.opts.two_player_reverse is TwoPlayerReverse.SKIP
             self.turn = seat if two_player_skip else self.next(seat)
         else:
             self.turn = self.next(seat)
@@ -540,7 +561,7 @@ class _Table:
 
     def hit(self, victim: int, cards: int) -> None:
         self.owe(victim, cards)
-        if self.opts.stacking == "off":
+        if self.opts.stacking is Stacking.OFF:
             self.turn = self.next(victim)
         else:
             self.stack = self.ref_stack = cards
@@ -596,7 +617,7 @@ class _Table:
         elif self.chance(self.odds.catch):
             catcher = self.rng.choice([s for s in range(self.n) if s != seat])
             self.due.discard(seat)
-            self.penalize(seat, self.opts.uno_penalty, "missed-uno")
+            self.penalize(seat, self.opts.uno_penalty, PenaltyReason.MISSED_UNO)
             self.emit(Catch(seat=catcher, target=seat))
 
     def stray_call(self, seat: int) -> None:
@@ -607,7 +628,7 @@ class _Table:
         elif size == 2 and seat == self.ref_turn():
             self.precalled = seat
         elif self.opts.false_uno_penalty:
-            self.penalize(seat, self.opts.false_uno_penalty, "false-uno")
+            self.penalize(seat, self.opts.false_uno_penalty, PenaltyReason.FALSE_UNO)
         self.emit(Uno(seat=seat))
 
     # --- wild draw four challenges ---------------------------------------------------------------------------
@@ -626,7 +647,7 @@ class _Table:
         self.pay_debts(exclude=victim)
         if before in suspicions:
             suspicions.remove(before)
-        decidable = before.color is not None or self.opts.wild_draw_four == "anytime"
+        decidable = before.color is not None or self.opts.wild_draw_four is WildDrawFourRule.ANYTIME
         if decidable and self.chance(self.odds.challenge_by_reveal):
             self.emit(Challenge(seat=victim))
             rule = self.opts.wild_draw_four
@@ -644,9 +665,9 @@ class _Table:
             self.stack = max(self.stack - 4, 0)
             self.ref_stack = max(self.ref_stack - 4, 0)
             self.turn = victim
-            self.penalize(player, 4, "illegal-wild-draw-four")
+            self.penalize(player, 4, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR)
             return
-        self.penalties.append((self.ref, victim, "challenge-lost", 4 + self.opts.challenge_penalty))
+        self.penalties.append((self.ref, victim, PenaltyReason.CHALLENGE_LOST, 4 + self.opts.challenge_penalty))
         self.owe(victim, self.opts.challenge_penalty)
         if self.ref_stack and self.ref_turn() == victim:
             self.ref_stack = 0
@@ -679,11 +700,11 @@ class _Table:
                 self.emit(Reveal(seat=seat, cards=tuple(self.hands[seat])))
         values = [0 if seat == winner else hand_points(self.hands[seat]) for seat in range(self.n)]
         points = sum(values)
-        if self.opts.scoring == "own-points":
+        if self.opts.scoring is Scoring.OWN_POINTS:
             self.totals = [total + value for total, value in zip(self.totals, values, strict=True)]
         else:
             self.totals[winner] += points
         self.scores.append((self.round, winner, points, tuple(self.totals)))
         if max(self.totals) >= self.opts.target:
-            own = self.opts.scoring == "own-points"
+            own = self.opts.scoring is Scoring.OWN_POINTS
             self.winner = self.totals.index(min(self.totals)) if own else winner

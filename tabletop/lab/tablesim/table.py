@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from tabletop.game.events import Deal, Event
+from tabletop.game.rules import OFFICIAL_RULES, Rules
 from tabletop.lab.simulate import Mistakes, SimulatedGame, simulate_game
 from tabletop.lab.tablesim.script import Pace, Script, Scripter, Tidiness
 from tabletop.lab.tablesim.video import TableVideo
@@ -28,9 +30,9 @@ class SimulatedTable:
         return self.video.layout
 
 
-def simulated_table(seed: int, players: int = 4, rules: dict[str, Any] | None = None, table: str | None = None,
-                    rounds: int | None = None, mistakes: Mistakes | None = None, pace: Pace | None = None,
-                    fps: float = 30.0, tilt: float | None = None) -> SimulatedTable:
+def simulated_table(seed: int, players: int = 4, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES,
+                    table: str | None = None, rounds: int | None = None, mistakes: Mistakes | None = None,
+                    pace: Pace | None = None, fps: float = 30.0, tilt: float | None = None) -> SimulatedTable:
     """The same seed always gives the same game, table, light and video; ``rounds`` films only the first few.
 
     ``table`` names the kind of table (see ``video.TABLES``) and ``tilt`` how many degrees the camera is turned
