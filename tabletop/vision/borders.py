@@ -32,11 +32,51 @@ WORK_SIDE = 320
 MIN_AREA = 0.01
 """Smallest card worth finding, as a fraction of the picture."""
 ASPECTS = (1.3, 1.85)
-"""Long over short side that can still be a card seen with a little perspective."""
-WHOLE_ASPECTS = (1.3, 1.85)
-"""Picture shapes that may be a photo of one card, whose outline is the picture's own edge."""
+"""Long over short side that can still be a card: one seen with a little perspective, or a picture that is a photo
+of one card, whose outline is the picture's own edge (``_whole``)."""
+HULL_ASPECTS = (1.15, 2.3)
+"""Long over short side of the rectangle round a lone curve's hull that may hold a card. Looser than ``ASPECTS``
+because it is only a quick check before the costlier search for the card's sides, and must drop nothing that
+those sides would pass: the rectangle round a tilted card, or round a card with a finger over its edge, is
+squatter or longer than the card's own sides."""
+RECTANGULAR = 0.8
+"""Least share of that rectangle a lone curve's hull must fill: a card's hull is a rectangle, give or take its
+rounded corners and a little perspective."""
+SOLID = 0.7
+"""Least share of its hull that a lone curve must fill to be a solid outline (a card's or its face's), measured by
+its own area; a thinner one is a ring (a border with a thumb across it), measured by its hull."""
+SPARSE = 0.1
+"""Share of its hull below which a curve is too sparse to be a card: scattered specks or lines of the table."""
+LARGEST_HULL = 0.97
+"""Largest share of the picture a curve's hull may cover: one that covers more runs round the picture's own edge,
+and a card that fills the picture is judged whole instead (``_whole``)."""
+FILLED = (0.85, 1.15)
+"""How much of the quad found from a curve's sides the curve must cover (its area, or its hull's if it is no solid
+outline, over the quad's): a card's or a face's whole outline fills its quad closely."""
+FILLED_ROUGHLY = (0.5, 2.0)
+"""The same for pieces or a ring, which cover their card only roughly: the pieces of a face cut by its oval
+fall short of its sides, a finger over a border sticks out of them."""
+SAME_BOX = 2
+"""How far (pixels of the shrunk copy) the bounding boxes of two curves may differ and still be one outline: an
+edge loop comes as two contours, its inside and its outside."""
+SAME_QUAD = 3
+"""How far (pixels of the shrunk copy) two quads' corners may lie apart and still be one card's: one card's
+outline comes from several kinds of curve."""
+PIECE = 1 / 16
+"""Smallest hole in a white area worth keeping, as a share of the smallest card: the oval cuts a face into
+pieces this small, which only together show its four sides."""
+POLYGON = 0.01
+"""How far (a share of a curve's length) the polygon drawn along a curve may stray from it: enough to straighten
+a side's pixel steps, too little to cut off a card's corner."""
+ONE_LINE = 0.1
+"""Largest sine of the angle between two pieces of outline that lie along one straight side (about 6 degrees)."""
+PARALLEL = 0.25
+"""Largest sine of the angle between a card's opposite sides (about 14 degrees): perspective turns them apart."""
+ACROSS = 0.9
+"""Least sine of the angle between a card's neighbouring sides (about 64 degrees): perspective turns them off
+square."""
 WHOLE_EVEN = 0.97
-"""Share of such a picture's rim that must be white."""
+"""Share of the rim of a picture that is a photo of one card (``_whole``) that must be white."""
 RIDGE = cv2.getStructuringElement(cv2.MORPH_RECT, (7, 7))
 """Bright lines narrower than this (in the shrunk copy) count as a possible white border."""
 RIDGE_LEVEL = 30
@@ -62,25 +102,39 @@ BAR = (2, 5)
 """Widths (probe pixels) a card's white border can have in the probe: 6% of its width, give or take blur."""
 RISE = 20.0
 """Least contrast of a border-wide bar, against the table outside and the face inside, to count as the border."""
+CLEAR = 0.3
+"""Least contrast of a bar, as a share of the strongest bar across its stretch, to count as clear (as well as
+``RISE``): the faint bars that wood grain makes beside a border do not."""
 NUDGE = 0.25
 """Least shift (probe pixels) of a side that is worth settling."""
 RELOOK = 2.5
 """Shift (probe pixels) beyond which the settled outline is looked at again before it is judged."""
 FIT = 1.5
 """How far (probe pixels) the edge may lie from a settled outline and still count as on it."""
+ALL_ROUND = 0.75
+"""Share of the stretches where the card's edge must be seen for its outline to count as seen all round: its fit
+then counts, and the border need stand out from the table only by ``SEEN_LIFT``."""
 TWIST = 3
 """Most that the two stretches of one side may disagree (probe pixels) before the nearer one sets the side."""
 DEPTH = REACH + 1 + BAR[1]
 """How far (probe pixels) each side's profile reaches either side of the outline: far enough for any bar."""
 MARGIN = DEPTH + 1
+"""Probe pixels of table kept round the card in the warp: one more than each side's profile reaches."""
 RIM = 5
 """How many probe pixels in from the outline the white border is looked for when judging."""
 MIN_SCORE = 0.4
 """Least score of a card that is reported."""
 TIE = 0.1
 """Scores closer than this count as equally sure."""
+INSIDE = 0.9
+"""Share of an outline that must lie inside a card already found to count as inside it; where the card lies as
+much inside the outline too, the two are one card's."""
+SAME_SIZE = 0.95
+"""An outline inside a card already found, with more than this share of the card's area, is that card's own."""
 SURE = 0.98
 """Quality of a find beyond which whatever lies inside it is taken for a part of that card."""
+RIVALS = 0.5
+"""Share of the smaller of two detections that must lie inside the other for the two to be rivals for one card."""
 PART = 0.75
 """Of two overlapping detections about as sure, a smaller one with less than this share of the other's area is
 a part of that card, not the card."""
@@ -152,7 +206,7 @@ class _View(NamedTuple):
 class _Sighting(NamedTuple):
     """A card found, with how good a find it is: its score, less where the card's edge was not seen.
 
-    Used to choose between sightings of one card, found from different outlines.
+    Its quality chooses between sightings of one card, found from different outlines.
     """
 
     card: FoundCard
@@ -169,7 +223,8 @@ def find_cards(image: Image, limit: int = 8, piled: bool = False) -> list[FoundC
     Where nothing is found, the shrunk copy is looked at once more softened (``SOFTEN``): the edges of a finely
     striped, checked or dotted cloth run into a card's outline and break its border, and softening fades them
     while the card's outline stays. The outlines found so are still settled and judged on the sharp picture. It
-    is only a second look, so that every card found without it is found exactly as before, at no extra cost.
+    is only a second look, taken where the first finds nothing, so that a card the sharp copy shows is placed
+    from the sharp copy, and a picture with a card in it costs no more.
     """
     step = max(1, round(max(image.shape[:2]) / WORK_SIDE))
     small = cv2.resize(image, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA) if step > 1 else image
@@ -246,11 +301,11 @@ def _shapes(curves: list[Curve], frame: float, piled: bool) -> list[Corners]:
     quads: list[Corners] = []
     for curve in curves:
         box = cv2.boundingRect(curve[0] if len(curve) == 1 else np.concatenate(curve))
-        if any(max(abs(a - b) for a, b in zip(box, other, strict=True)) <= 2 for other in boxes):
+        if any(max(abs(a - b) for a, b in zip(box, other, strict=True)) <= SAME_BOX for other in boxes):
             continue
         if (quad := _quad(curve, frame, piled)) is not None:
             boxes.append(box)
-            if all(np.abs(quad - other).max() > 3 for other in quads):
+            if all(np.abs(quad - other).max() > SAME_QUAD for other in quads):
                 quads.append(quad)
     return quads
 
@@ -264,7 +319,7 @@ def _areas(mask: MatLike, least: float, rims: bool) -> list[Curve]:
     areas = _contour_areas(contours)
     parents = hierarchy[0][:, 3]
     outer = (parents < 0) & (areas >= least) if rims else np.zeros(len(contours), bool)
-    inner = (parents >= 0) & (areas >= least / 16)
+    inner = (parents >= 0) & (areas >= PIECE * least)
     inner[inner] &= areas[parents[inner]] >= least
     holes: dict[int, Curve] = {}
     for k in np.flatnonzero(inner):
@@ -311,19 +366,29 @@ def _quad(curve: Curve, frame: float, piled: bool) -> Corners | None:
         return None
     hull = cv2.convexHull(curve[0] if len(curve) == 1 else np.concatenate(curve))
     hull_area = cv2.contourArea(hull)
-    solid = len(curve) == 1 and area >= 0.7 * hull_area
-    if hull_area > 0.97 * frame or area < 0.1 * hull_area:
+    solid = len(curve) == 1 and area >= SOLID * hull_area
+    if hull_area > LARGEST_HULL * frame or area < SPARSE * hull_area:
         return None
-    if len(curve) == 1 and not piled:
-        width, height = cv2.minAreaRect(hull)[1]
-        if hull_area < 0.8 * width * height or not 1.15 < max(width, height) / max(min(width, height), 1) < 2.3:
-            return None
+    if len(curve) == 1 and not piled and not _rectangular(hull, hull_area):
+        return None
     quad = _four(_lines(curve))
     if quad is None or not ASPECTS[0] <= _aspect(quad) <= ASPECTS[1]:
         return None
     corners = portrait(quad)
     fill = (area if solid else hull_area) / max(cv2.contourArea(corners), 1.0)
-    return corners if piled or 0.85 < fill < 1.15 or (not solid and 0.5 < fill < 2) else None
+    return corners if piled or _fills(fill, solid) else None
+
+
+def _rectangular(hull: MatLike, hull_area: float) -> bool:
+    """Whether ``hull`` is about a rectangle of about a card's shape (``RECTANGULAR``, ``HULL_ASPECTS``)."""
+    width, height = cv2.minAreaRect(hull)[1]
+    aspect = max(width, height) / max(min(width, height), 1)
+    return hull_area >= RECTANGULAR * width * height and HULL_ASPECTS[0] < aspect < HULL_ASPECTS[1]
+
+
+def _fills(fill: float, solid: bool) -> bool:
+    """Whether a curve covering ``fill`` of its quad is that card's outline (``FILLED``, ``FILLED_ROUGHLY``)."""
+    return FILLED[0] < fill < FILLED[1] or (not solid and FILLED_ROUGHLY[0] < fill < FILLED_ROUGHLY[1])
 
 
 def _lines(curve: Curve) -> list[list[float]]:
@@ -333,7 +398,7 @@ def _lines(curve: Curve) -> list[list[float]]:
     """
     edges: list[tuple[float, list[float], list[float]]] = []
     for piece in curve:
-        polygon = cv2.approxPolyDP(piece, 0.01 * cv2.arcLength(piece, True), True).reshape(-1, 2).tolist()
+        polygon = cv2.approxPolyDP(piece, POLYGON * cv2.arcLength(piece, True), True).reshape(-1, 2).tolist()
         edges += [(math.dist(start, end), start, end)
                   for start, end in zip(polygon, polygon[1:] + polygon[:1], strict=True)]
     edges.sort(key=lambda edge: edge[0], reverse=True)
@@ -341,7 +406,7 @@ def _lines(curve: Curve) -> list[list[float]]:
     for length, (x, y), (u, v) in edges[:2 * SIDES]:
         angle, middle = math.atan2(v - y, u - x), ((x + u) / 2, (y + v) / 2)
         for line in lines:
-            if abs(math.sin(angle - line[0])) < 0.1 and _distance(middle, line) < STRAIGHT:
+            if abs(math.sin(angle - line[0])) < ONE_LINE and _distance(middle, line) < STRAIGHT:
                 line[1] += length
                 break
         else:
@@ -365,11 +430,11 @@ def _card_sides(lines: list[list[float]]) -> list[list[float]] | None:
     Not simply the four longest: on a pile, sides of the card beneath can outlast the top card's own.
     """
     pairs = [(first, second, _distance(second[2:], first)) for first, second in itertools.combinations(lines, 2)
-             if abs(math.sin(second[0] - first[0])) < 0.25]
+             if abs(math.sin(second[0] - first[0])) < PARALLEL]
     best: list[list[float]] | None = None
     support = 0.0
     for (first, partner, across), (one, two, along) in itertools.combinations(pairs, 2):
-        if (abs(math.sin(one[0] - first[0])) < 0.9
+        if (abs(math.sin(one[0] - first[0])) < ACROSS
                 or not ASPECTS[0] * min(across, along) <= max(across, along) <= ASPECTS[1] * min(across, along)):
             continue
         total = first[1] + partner[1] + one[1] + two[1]
@@ -413,7 +478,7 @@ def _judge(image: Image, corners: Corners, framed: bool = True) -> _Sighting | N
     if not framed:
         return _found(corners, _score(view, 0.0), 1.0)
     corners, view, seen, fit = _place(image, corners, view)
-    all_round = float(seen.mean()) >= 0.75
+    all_round = float(seen.mean()) >= ALL_ROUND
     score = (fit if all_round else 1.0) * _score(view, SEEN_LIFT if all_round else INFERRED_LIFT)
     return _found(corners, score, float(seen.mean()))
 
@@ -484,7 +549,7 @@ def _settle(sides: Channels) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bo
     profiles = sides @ _STRETCH_WEIGHTS
     whiteness, value = profiles[0].T, profiles[1].T
     bars = np.minimum(value @ _UP, whiteness @ _DOWN).reshape(len(_STRETCHES), -1, len(_STARTS)).max(axis=1)
-    clear = bars >= np.maximum(RISE, 0.3 * bars.max(axis=1, keepdims=True))
+    clear = bars >= np.maximum(RISE, CLEAR * bars.max(axis=1, keepdims=True))
     index = np.argmin(np.where(clear, np.abs(_DEPTHS), np.inf), axis=1)
     seen = clear[_STRETCH_ROWS, index]
     return np.where(seen, _edge(whiteness + value, index + _STARTS[0]) - DEPTH, 0).astype(np.float32), seen
@@ -571,13 +636,13 @@ def _known(corners: Corners, sighting: _Sighting) -> bool:
     """
     area = float(cv2.contourArea(corners))
     shared, _ = cv2.intersectConvexConvex(corners, sighting.card.corners)
-    if float(shared) <= 0.9 * area:
+    if float(shared) <= INSIDE * area:
         return False
-    if area > 0.95 * sighting.card.area or sighting.quality >= SURE:
+    if area > SAME_SIZE * sighting.card.area or sighting.quality >= SURE:
         return True
     card = _widen(corners)
     shared_as_card, _ = cv2.intersectConvexConvex(card, sighting.card.corners)
-    return float(shared_as_card) >= 0.9 * max(float(cv2.contourArea(card)), sighting.card.area)
+    return float(shared_as_card) >= INSIDE * max(float(cv2.contourArea(card)), sighting.card.area)
 
 
 def _distinct(found: list[_Sighting]) -> list[FoundCard]:
@@ -590,7 +655,7 @@ def _distinct(found: list[_Sighting]) -> list[FoundCard]:
     kept: list[_Sighting] = []
     for sighting in sorted(found, key=lambda sighting: (round(sighting.quality / TIE), sighting.card.area),
                            reverse=True):
-        rivals = [other for other in kept if _overlap(sighting.card, other.card) >= 0.5]
+        rivals = [other for other in kept if _overlap(sighting.card, other.card) >= RIVALS]
         tighter = [other for other in rivals if round(other.quality / TIE) == round(sighting.quality / TIE)
                    and sighting.card.area >= PART * other.card.area]
         if rivals == tighter:
@@ -613,7 +678,7 @@ def _whole(image: Image, whiteness: MatLike) -> list[_Sighting]:
     however pale the rest of it (a lamp's bright patch on a table's edge).
     """
     height, width = image.shape[:2]
-    if not WHOLE_ASPECTS[0] <= max(height, width) / min(height, width) <= WHOLE_ASPECTS[1]:
+    if not ASPECTS[0] <= max(height, width) / min(height, width) <= ASPECTS[1]:
         return []
     rows, columns = whiteness.shape
     inset = max(rows, columns) // 25

@@ -41,6 +41,14 @@ SHARPEN = 4
 """How many times finer than a network's output a card's outline is traced."""
 SIDE_MIDDLE = 0.7
 """Share of each side, about its middle, whose outline places the side: the corners are rounded."""
+SIDE_REACH = 0.15
+"""How far from a side of the rectangle round a traced outline (a share of that side's length, plus
+``SIDE_SLACK``) the outline may run and still place that side: a card seen in perspective is no rectangle."""
+SIDE_SLACK = 2
+"""Pixels (of the traced outline) added to ``SIDE_REACH``: on a small card a share of a side is too few pixels
+for a soft outline."""
+LEAST_SIDE = 3
+"""Fewest traced points that place a side; with fewer, the rectangle's own side is taken."""
 MIN_SCORE = 0.5
 """Least mean probability over a card's marked pixels for it to be reported."""
 SPARE = 2
@@ -50,8 +58,10 @@ SETTLED = 0.06
 taken again, centred on what it found."""
 SAME_CARD = 0.5
 """Two finds sharing more than this share of the smaller are one card."""
-ASPECTS = (1.3, 1.8)
-"""Long over short side that a card seen with a little perspective may have."""
+ROUGH_ASPECTS = (1.3, 1.8)
+"""Long over short side that the first look's rough box is held to. Unlike the border finder's ``ASPECTS`` it
+judges nothing: the marks are soft and may be cut off by the picture's edge, so their spread can have any shape,
+and the box need only put the card in the second look's view, which finds its outline."""
 
 LOOK_CARD = (48, 72)
 """Width and height a card is warped to for the second look: the card model's own crop size."""
@@ -189,7 +199,7 @@ def _rough(marks: Marks) -> tuple[Quad, float] | None:
     cx, cy = moments["m10"] / mass, moments["m01"] / mass
     spread = np.array([[moments["mu20"], moments["mu11"]], [moments["mu11"], moments["mu02"]]]) / mass
     values, vectors = np.linalg.eigh(spread)
-    aspect = min(max(math.sqrt(max(values[1], 1e-6) / max(values[0], 1e-6)), ASPECTS[0]), ASPECTS[1])
+    aspect = min(max(math.sqrt(max(values[1], 1e-6) / max(values[0], 1e-6)), ROUGH_ASPECTS[0]), ROUGH_ASPECTS[1])
     along = vectors[:, 1] * math.sqrt(mass * aspect) / 2
     across = np.array([-vectors[1, 1], vectors[0, 1]]) * math.sqrt(mass / aspect) / 2
     middle = np.array([cx + 0.5, cy + 0.5])
@@ -252,8 +262,8 @@ def _quad(outline: npt.NDArray[np.float32]) -> Quad | None:
         offset = outline - a
         t = offset @ unit / length
         d = np.abs(offset @ normal)
-        near = (np.abs(t - 0.5) <= SIDE_MIDDLE / 2) & (d <= 0.15 * length + 2)
-        if np.count_nonzero(near) >= 3:
+        near = (np.abs(t - 0.5) <= SIDE_MIDDLE / 2) & (d <= SIDE_REACH * length + SIDE_SLACK)
+        if np.count_nonzero(near) >= LEAST_SIDE:
             vx, vy, px, py = cv2.fitLine(outline[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
             lines.append(((float(px), float(py)), (float(vx), float(vy))))
         else:
