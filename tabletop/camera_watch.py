@@ -1,8 +1,9 @@
 """The camera's thread: frames in, the watcher's events posted to the table, the latest picture kept for the host.
 
-This is the one place that holds the camera. The watcher stays pure (frames in, observations out); this
-adapter gives it a thread, turns a take-back into a ``retract`` of the line the table gave that card, and keeps
-the latest picture so that the host's preview needs no second hold on the camera. Whatever goes wrong there is
+This is the one place that holds the camera. Frames become record lines as for ``tabletop watch`` (one
+:class:`~tabletop.watcher.stream.Recording`); this adapter gives that a thread, writes into the table's record
+(so a take-back retracts the line the table gave its card), and keeps the latest picture so that the host's
+preview needs no second hold on the camera. Whatever goes wrong there is
 kept as a ``problem`` in plain words for the host page, never a traceback on a thread nobody watches.
 """
 
@@ -16,7 +17,7 @@ from pathlib import Path
 import cv2
 
 from tabletop.errors import RecordCode, RecordError, TabletopError
-from tabletop.game.events import Event, Flip, Play, Retract, Unsure
+from tabletop.game.events import Event
 from tabletop.sources import Frame, FrameSource
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
@@ -25,7 +26,8 @@ from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import CalibrationError, even_seats, find_layout
 from tabletop.watcher.layout import Circle, Rect, TableLayout, write_layout
 from tabletop.watcher.picture import draw_zones
-from tabletop.watcher.watcher import Observation, TakeBack, Watcher
+from tabletop.watcher.stream import Recording
+from tabletop.watcher.watcher import Observation
 
 
 class CameraWatch:
@@ -41,11 +43,10 @@ class CameraWatch:
                  players: int = 4, report: Callable[[str], None] = print, keep: Path | None = None) -> None:
         self.source, self.table, self.model, self.report, self.keep = source, table, model, report, keep
         self._layout, self._players = layout, players
-        self._watcher: Watcher | None = None
+        self._recording = Recording(model, self._keep, self._calibrated, self._unread)
         self._frame: Frame | None = None
         self._problem: str | None = None
         self._jpeg: tuple[Frame | None, TableLayout | None, bytes | None] = (None, None, None)
-        self._laid: list[int] = []
         self._held: list[Event] = []
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
@@ -78,7 +79,8 @@ class CameraWatch:
 
         With ``keep``, the layout is saved there too, so the host's zones outlive a restart.
         """
-        self._layout, self._watcher = layout, None
+        self._layout = layout
+        self._recording.start_afresh()
         if self.keep is not None:
             write_layout(layout, self.keep)
 
@@ -122,7 +124,7 @@ class CameraWatch:
         """Watch one picture. One that cannot be watched is told and passed over, the next may well do; the
         preview keeps the last picture that could."""
         try:
-            seen = self._watch(frame)
+            seen = self._recording.observe(frame)
         except Exception as err:
             self._trouble(f"a picture could not be watched ({_described(err)})")
             return
@@ -130,16 +132,15 @@ class CameraWatch:
         for item in seen:
             self.post(item)
 
+    def post(self, item: Observation) -> None:
+        """Write one observation into the table's record, as the camera's own are."""
+        self._recording.recorder.add(item)
+
     def _trouble(self, problem: str) -> None:
         """Keep ``problem`` for the host page and tell it once, not again for every picture it spoils."""
         if problem != self._problem:
             self.report(f"camera: {problem}")
         self._problem = problem
-
-    def _watch(self, frame: Frame) -> list[Observation]:
-        if self._watcher is None:
-            self._watcher = Watcher(self._calibrated(frame.image), self.model, frame.image.shape[:2], self._unread)
-        return self._watcher.observe(frame)
 
     def _unread(self, warning: str) -> None:
         self.report(f"camera: {warning}: check the zones on the host page, the light and the camera")
@@ -153,34 +154,27 @@ class CameraWatch:
                 self._layout = starting_layout((image.shape[1], image.shape[0]), self._players)
         return self._layout
 
-    def post(self, item: Observation) -> None:
-        """Hand one observation to the table; the camera's own frame times give way to the game's clock.
+    def _keep(self, event: Event) -> list[tuple[Event, int]]:
+        """Hand one event to the table, the camera's frame time giving way to the game's clock; the events that
+        landed, with the lines the table gave them.
 
         A card or a draw seen before the round's first card is confirmed (the host has yet to say what an
         unsure first card was) is held, and posted in order once the round is open: nothing seen is lost.
         """
-        event: Event
-        if isinstance(item, TakeBack):
-            if not self._laid:
-                return
-            event = Retract(ref=self._laid.pop(), source="camera")
-        else:
-            event = dataclasses.replace(item, t=None)
-        self._held.append(event)
+        self._held.append(dataclasses.replace(event, t=None))
+        landed: list[tuple[Event, int]] = []
         while self._held:
             held = self._held[0]
             try:
-                applied = self.table.submit(held)
+                landed.append((held, self.table.submit(held).ref))
             except RecordError as err:
                 if err.code is RecordCode.ROUND_NOT_OPEN:
-                    return
+                    break
                 self.report(f"camera: {held.TYPE} not recorded: {err}")
             except TabletopError as err:
                 self.report(f"camera: {held.TYPE} not recorded: {err}")
-            else:
-                if isinstance(held, Play | Flip | Unsure):
-                    self._laid.append(applied.ref)
             self._held.pop(0)
+        return landed
 
 
 def _described(err: Exception) -> str:

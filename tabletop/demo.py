@@ -16,6 +16,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
+from tabletop.camera_watch import CameraWatch
 from tabletop.config import HOST, PIN, PORT
 from tabletop.game.board import penalty_json
 from tabletop.game.events import Penalty, Score
@@ -26,7 +27,6 @@ from tabletop.store import GameStore
 from tabletop.table import Snapshot, Table
 from tabletop.vision.model import CardModel
 from tabletop.watcher.layout import TableLayout
-from tabletop.watching import CameraWatch
 
 
 @dataclass

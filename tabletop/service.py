@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 
+from tabletop.camera_watch import CameraWatch
 from tabletop.config import HOST, Config
 from tabletop.game.events import Game
 from tabletop.panel import TablePanel
@@ -19,7 +20,6 @@ from tabletop.store import GameStore
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
 from tabletop.watcher.layout import TableLayout, read_layout
-from tabletop.watching import CameraWatch
 from tabletop.web import WebSettings, create_app
 from tabletop.web.camera import CameraView
 from tabletop.web.qr import qr_text

@@ -19,11 +19,11 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from tabletop.camera_watch import CameraWatch
 from tabletop.game.events import Uno
 from tabletop.lab.tablesim.table import simulated_table
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
-from tabletop.watching import CameraWatch
 from tabletop.web import WebSettings, create_app
 from tabletop.web.server import Server
 

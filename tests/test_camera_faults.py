@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from reaching import LAYOUT, Film, reaching_frames
 
+from tabletop.camera_watch import CameraWatch, starting_layout
 from tabletop.cli import main
 from tabletop.game.events import Game
 from tabletop.sources import Frame, FrameSource, SourceError
@@ -23,7 +24,6 @@ from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
 from tabletop.watcher.layout import write_layout
-from tabletop.watching import CameraWatch, starting_layout
 from tabletop.web.camera import NO_PICTURE_YET, mjpeg, notice
 
 SIZE = (64, 48)

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from reaching import LAYOUT, Film, reaching_frames
 
+from tabletop.camera_watch import CameraWatch, starting_layout
 from tabletop.game.board import board_view
 from tabletop.game.cards import Card
 from tabletop.game.events import Amend, Deal, Draw, Flip, Game, Play, Retract, Unsure
@@ -18,7 +19,6 @@ from tabletop.table import Table
 from tabletop.vision.model import CardModel
 from tabletop.watcher.picture import ZONE_COLOUR, draw_zones
 from tabletop.watcher.unread import SPAN
-from tabletop.watching import CameraWatch, starting_layout
 
 SHORT = Rules.parse({"preset": "official", "hand_size": 3})
 

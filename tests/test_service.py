@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from tabletop.camera_watch import starting_layout
 from tabletop.config import Config, Panel
 from tabletop.doctor import examine
 from tabletop.game.events import Event, Game
@@ -21,7 +22,6 @@ from tabletop.lab.simulate import simulate_game
 from tabletop.service import LAYOUT_FILE, run_service
 from tabletop.store import FILE_NAME, GameStore
 from tabletop.watcher.layout import read_layout
-from tabletop.watching import starting_layout
 
 
 def free_port() -> int:

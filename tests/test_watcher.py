@@ -25,7 +25,7 @@ from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.calibrate import CalibrationError, find_layout, learn_seats
 from tabletop.watcher.layout import LayoutError, Rect, layout_from_json, layout_to_json
 from tabletop.watcher.motion import FURNITURE_FRAMES, QUIET_FRAMES, SCALE, MotionSensor
-from tabletop.watcher.recorder import Recorder
+from tabletop.watcher.recorder import Lines, Recorder
 from tabletop.watcher.unread import REACHES, SPAN, UnreadPlay
 from tabletop.watcher.watcher import Observation, TakeBack
 from tabletop.watcher.zones import ZoneWatch
@@ -290,14 +290,16 @@ def test_seats_are_learnt_from_each_player_reaching_in_once_in_seat_order() -> N
 
 
 def test_a_take_back_becomes_a_retract_of_the_line_that_laid_the_card() -> None:
-    recorder = Recorder()
-    assert recorder.add(TakeBack(0.5, 1)) is None
+    record = Lines()
+    recorder = Recorder(record.keep)
+    recorder.add(TakeBack(0.5, 1))
+    assert record.lines == []
     recorder.add(Deal(dealer=0))
     recorder.add(Flip(card=Card.from_name("red-5")))
     recorder.add(Play(card=Card.from_name("red-7"), seat=1))
-    retract = recorder.add(TakeBack(3.0, 1))
-    assert isinstance(retract, Retract) and retract.ref == 2
-    assert recorder.add(TakeBack(4.0, 1)) == Retract(ref=1)
+    recorder.add(TakeBack(3.0, 1))
+    recorder.add(TakeBack(4.0, 1))
+    assert record.lines[3:] == [Retract(ref=2, t=3.0, source="camera"), Retract(ref=1, t=4.0, source="camera")]
 
 
 def test_a_layout_round_trips_through_json_and_a_bad_one_names_its_key() -> None:

@@ -39,8 +39,6 @@ can be, but larger than a speck, is told that it looks too small."""
 GROUND = 0.25
 """Patches larger than this share of the picture are the table's own parts (a cloth on it, the floor round it),
 not something lying on it."""
-ASPECTS = (1.3, 1.85)
-"""Long over short side of a patch that can be a card seen with a little perspective (as the finder's)."""
 STANDS_OUT = 60
 """How far (0..255, in the channel that differs most) the deck's colours lie from the table's."""
 LIKELY = 0.5
@@ -212,7 +210,7 @@ def _card_like(contour: np.ndarray, frame_area: int) -> bool:
     (w, h) = cv2.minAreaRect(contour)[1]
     size = w * h
     aspect = max(w, h) / max(min(w, h), 1)
-    return (SPECK * frame_area < size < GROUND * frame_area and ASPECTS[0] < aspect < ASPECTS[1]
+    return (SPECK * frame_area < size < GROUND * frame_area and borders.ASPECTS[0] < aspect < borders.ASPECTS[1]
             and cv2.contourArea(contour) > 0.8 * size)
 
 

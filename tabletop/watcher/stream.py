@@ -1,7 +1,8 @@
-"""A frame source watched from start to end: the game record it makes, line by line.
+"""Frames in, record lines out: the one path from a camera to a game record.
 
-This is what ``tabletop watch`` prints, and what the table's game thread consumes: the record starts with the
-``game`` line, and every camera event after it is numbered, so a take-back retracts the line of its card.
+``tabletop watch`` prints what it records; the table unit's camera thread (``camera_watch``) records into the
+table's game thread. Both go through :class:`Recording`: the zones measured on the first frame unless given,
+the watcher, and the recorder that turns take-backs into retracts.
 """
 
 from __future__ import annotations
@@ -10,29 +11,52 @@ from collections.abc import Callable, Iterable, Iterator
 
 from tabletop.game.events import Event, Game
 from tabletop.sources import Frame
+from tabletop.vision.crop import Image
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import find_layout
 from tabletop.watcher.layout import TableLayout
-from tabletop.watcher.recorder import Recorder
-from tabletop.watcher.watcher import Watcher
+from tabletop.watcher.recorder import Keep, Lines, Recorder
+from tabletop.watcher.watcher import Observation, Watcher
+
+
+class Recording:
+    """Watches frames and writes what it sees through ``keep``.
+
+    ``zones`` gives the layout for the first frame's picture (given, measured, or a start for the host to drag);
+    ``warn`` hears, once, of play seen and no card read (see ``UnreadPlay``): the record alone cannot say it.
+    """
+
+    def __init__(self, model: CardModel, keep: Keep, zones: Callable[[Image], TableLayout],
+                 warn: Callable[[str], None] = lambda _: None) -> None:
+        self.model, self.zones, self.warn = model, zones, warn
+        self.recorder = Recorder(keep)
+        self._watcher: Watcher | None = None
+
+    def observe(self, frame: Frame) -> list[Observation]:
+        """What the watcher makes of ``frame``, the zones laid on the first."""
+        if self._watcher is None:
+            self._watcher = Watcher(self.zones(frame.image), self.model, frame.image.shape[:2], self.warn)
+        return self._watcher.observe(frame)
+
+    def see(self, frame: Frame) -> None:
+        """Observe ``frame`` and write down what it shows."""
+        for item in self.observe(frame):
+            self.recorder.add(item)
+
+    def start_afresh(self) -> None:
+        """Lay the zones again on the next frame and watch the table as it is then (the host moved them)."""
+        self._watcher = None
 
 
 def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: TableLayout | None = None,
           warn: Callable[[str], None] = lambda _: None) -> Iterator[Event]:
-    """The record of the game watched in ``frames``; without ``layout`` the table is measured on the first frame.
-
-    ``warn`` hears, once, of play seen and no card read (see ``UnreadPlay``): the record alone cannot say it.
-    """
-    recorder = Recorder()
-    recorded = recorder.add(game)
-    assert recorded is not None
-    yield recorded
-    watcher: Watcher | None = None
+    """The record of the game watched in ``frames``, line by line; without ``layout`` the table is measured on
+    the first frame."""
+    record = Lines([game])
+    recording = Recording(model, record.keep, lambda image: layout or find_layout(image, len(game.players), model),
+                          warn)
+    yield game
     for frame in frames:
-        if watcher is None:
-            watcher = Watcher(layout or find_layout(frame.image, len(game.players), model), model,
-                              frame.image.shape[:2], warn)
-        for item in watcher.observe(frame):
-            event = recorder.add(item)
-            if event is not None:
-                yield event
+        written = len(record.lines)
+        recording.see(frame)
+        yield from record.lines[written:]

@@ -15,7 +15,7 @@ from tabletop.game.referee import replay
 from tabletop.lab.tablesim.script import Script, Sight
 from tabletop.lab.tablesim.table import SimulatedTable
 from tabletop.vision.model import CardModel
-from tabletop.watcher.recorder import Recorder
+from tabletop.watcher.recorder import Lines, Recorder
 from tabletop.watcher.watcher import Observation, TakeBack, Watcher
 
 WINDOW = 1.5
@@ -134,10 +134,11 @@ def watched_record(script: Script, seen: list[Observation]) -> list[Event]:
     """The record a table would keep: the phones' and host's events from the script, the camera's from ``seen``."""
     phones = [(timed.t, 0, timed.event) for timed in script.record if not timed.camera]
     camera = [(item.t or 0.0, 1, item) for item in seen]
-    recorder = Recorder()
+    record = Lines()
+    recorder = Recorder(record.keep)
     for _, _, item in sorted(phones + camera, key=lambda entry: (entry[0], entry[1])):
         recorder.add(item)
-    return recorder.lines
+    return record.lines
 
 
 def verdicts_agree(truth: list[Event], watched: list[Event]) -> bool:
