@@ -24,7 +24,7 @@ from tabletop.table import Table
 from tabletop.vision.crop import Image
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import CalibrationError, even_seats, find_layout
-from tabletop.watcher.layout import Circle, Rect, TableLayout, write_layout
+from tabletop.watcher.layout import Circle, Layout, Rect, write_layout
 from tabletop.watcher.picture import draw_zones
 from tabletop.watcher.stream import Recording
 from tabletop.watcher.watcher import Observation
@@ -39,14 +39,14 @@ class CameraWatch:
     :func:`tabletop.sources.open.watched_source`), so that only a file or a fault in the code ends the watch.
     """
 
-    def __init__(self, source: FrameSource, table: Table, model: CardModel, layout: TableLayout | None = None,
+    def __init__(self, source: FrameSource, table: Table, model: CardModel, layout: Layout | None = None,
                  players: int = 4, report: Callable[[str], None] = print, keep: Path | None = None) -> None:
         self.source, self.table, self.model, self.report, self.keep = source, table, model, report, keep
         self._layout, self._players = layout, players
         self._recording = Recording(model, self._keep, self._calibrated, self._unread)
         self._frame: Frame | None = None
         self._problem: str | None = None
-        self._jpeg: tuple[Frame | None, TableLayout | None, bytes | None] = (None, None, None)
+        self._jpeg: tuple[Frame | None, Layout | None, bytes | None] = (None, None, None)
         self._held: list[Event] = []
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
@@ -71,10 +71,10 @@ class CameraWatch:
         return self._problem
 
     @property
-    def layout(self) -> TableLayout:
+    def layout(self) -> Layout:
         return self._layout or starting_layout(self.size, self._players)
 
-    def move_zones(self, layout: TableLayout) -> None:
+    def move_zones(self, layout: Layout) -> None:
         """Watch with ``layout`` from the next frame: the watcher starts afresh on the table as it is now.
 
         With ``keep``, the layout is saved there too, so the host's zones outlive a restart.
@@ -145,7 +145,7 @@ class CameraWatch:
     def _unread(self, warning: str) -> None:
         self.report(f"camera: {warning}: check the zones on the host page, the light and the camera")
 
-    def _calibrated(self, image: Image) -> TableLayout:
+    def _calibrated(self, image: Image) -> Layout:
         if self._layout is None:
             try:
                 self._layout = find_layout(image, self._players, self.model)
@@ -187,12 +187,12 @@ def _described(err: Exception) -> str:
     return f"{name}: {' '.join(str(err).split())}"
 
 
-def starting_layout(size: tuple[int, int], players: int) -> TableLayout:
+def starting_layout(size: tuple[int, int], players: int) -> Layout:
     """Zones in the middle of the picture, sized for a camera about 70 cm above the table: a start to drag."""
     width, height = size
     card = height * 0.18
     cx, cy = width / 2, height / 2
-    return TableLayout(discard=Circle((cx + card, cy - card * 0.3), card * 0.85),
+    return Layout(discard=Circle((cx + card, cy - card * 0.3), card * 0.85),
                        draw=Circle((cx - card, cy - card * 0.3), card * 0.7),
                        reveal=Rect(width * 0.15, cy + card * 0.6, width * 0.85, height * 0.95),
                        centre=(cx, cy), seats=even_seats(players), card_height=card)

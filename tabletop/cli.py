@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from tabletop.vision.crop import Image
     from tabletop.vision.model import CardModel
     from tabletop.watcher.calibrate import Calibration
-    from tabletop.watcher.layout import TableLayout
+    from tabletop.watcher.layout import Layout
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -267,7 +267,7 @@ def _watch(args: argparse.Namespace) -> int:
     from tabletop.watcher.layout import read_layout
     from tabletop.watcher.stream import watch
 
-    layout: TableLayout | None
+    layout: Layout | None
     try:
         model = CardModel(args.model)
         seed = numbered(args.source, SOURCE_NAME)
@@ -343,7 +343,7 @@ def _to_stderr(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def _players(names: str | None, layout: TableLayout | None) -> tuple[str, ...]:
+def _players(names: str | None, layout: Layout | None) -> tuple[str, ...]:
     """The names given, or one per seat of the layout; and they must match the layout's seats."""
     from tabletop.watcher.layout import LayoutError
 

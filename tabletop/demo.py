@@ -20,20 +20,20 @@ from tabletop.camera_watch import CameraWatch
 from tabletop.config import HOST, PIN, PORT
 from tabletop.game.board import penalty_json
 from tabletop.game.events import Penalty, Score
-from tabletop.lab.tablesim.table import SimulatedTable, simulated_table
+from tabletop.lab.tablesim.table import TableFilm, simulated_table
 from tabletop.service import serving
 from tabletop.sources import Frame
 from tabletop.store import GameStore
 from tabletop.table import Snapshot, Table
 from tabletop.vision.model import CardModel
-from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.layout import Layout
 
 
 @dataclass
 class FilmedGame:
     """A simulated game played back in real time as a frame source, its phones posting to ``table`` on cue."""
 
-    simulated: SimulatedTable
+    simulated: TableFilm
     table: Table
     speed: float = 1.0
     name: str = "sim"
@@ -96,14 +96,14 @@ class FilmedCamera:
         return self.now.size
 
     @property
-    def layout(self) -> TableLayout:
+    def layout(self) -> Layout:
         return self.now.layout
 
     @property
     def problem(self) -> str | None:
         return self.now.problem
 
-    def move_zones(self, layout: TableLayout) -> None:
+    def move_zones(self, layout: Layout) -> None:
         self.now.move_zones(layout)
 
     def preview(self) -> bytes | None:

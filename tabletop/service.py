@@ -19,7 +19,7 @@ from tabletop.sources.open import watched_source
 from tabletop.store import GameStore
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
-from tabletop.watcher.layout import TableLayout, read_layout
+from tabletop.watcher.layout import Layout, read_layout
 from tabletop.web import WebSettings, create_app
 from tabletop.web.camera import CameraView
 from tabletop.web.qr import qr_text
@@ -55,7 +55,7 @@ def serving(table: Table, camera: CameraView | None, host: str, port: int, pin: 
         yield server
 
 
-def starting_zones(config: Config) -> TableLayout | None:
+def starting_zones(config: Config) -> Layout | None:
     """The host's last zones, else the config's layout file, else None (measure the table)."""
     kept = config.state / LAYOUT_FILE
     if kept.exists():

@@ -17,7 +17,7 @@ from tabletop.game.cards import Card
 from tabletop.game.events import Deal, Flip, Play, Retract, Unsure
 from tabletop.lab.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
 from tabletop.lab.tablesim.script import Pace, Reach, Script
-from tabletop.lab.tablesim.table import SimulatedTable, first_rounds, simulated_table
+from tabletop.lab.tablesim.table import TableFilm, first_rounds, simulated_table
 from tabletop.lab.tablesim.video import TableVideo
 from tabletop.sources import Frame
 from tabletop.vision.crop import Corners, Image
@@ -39,14 +39,14 @@ def model() -> CardModel:
 
 
 @pytest.fixture(scope="module")
-def rounds(model: CardModel) -> list[tuple[SimulatedTable, list[Observation]]]:
+def rounds(model: CardModel) -> list[tuple[TableFilm, list[Observation]]]:
     """A few short rounds on different tables, seats and lights, each watched once for the tests below."""
     tables = [simulated_table(seed, players=players, rules=SHORT, rounds=1, table=kind)
               for seed, players, kind in ((21, 2, "wood"), (22, 3, "felt"), (23, 5, "cloth"))]
     return [(table, watch_table(table, model)) for table in tables]
 
 
-def total(rounds: Sequence[tuple[SimulatedTable, list[Observation]]]) -> WatchScore:
+def total(rounds: Sequence[tuple[TableFilm, list[Observation]]]) -> WatchScore:
     result = WatchScore()
     for table, seen in rounds:
         result.add(score(table.script, seen))

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from tabletop.game.events import event_from_json
 from tabletop.table import Table
-from tabletop.watcher.layout import Circle, Rect, TableLayout, layout_to_json
+from tabletop.watcher.layout import Circle, Layout, Rect, layout_to_json
 from tabletop.web import WebSettings, create_app, stop_streams
 from tabletop.web.access import Passes, PinGuard
 from tabletop.web.feed import Feed
@@ -40,12 +40,12 @@ class StillCamera:
     problem: str | None = None
 
     def __init__(self) -> None:
-        self.layout = TableLayout(discard=Circle((380.0, 240.0), 60.0), draw=Circle((260.0, 240.0), 60.0),
+        self.layout = Layout(discard=Circle((380.0, 240.0), 60.0), draw=Circle((260.0, 240.0), 60.0),
                                   reveal=Rect(200.0, 330.0, 440.0, 450.0), centre=(320.0, 240.0),
                                   seats=(0.0, 120.0, 240.0), card_height=90.0)
         self.jpeg = cv2.imencode(".jpg", np.full((480, 640, 3), 90, np.uint8))[1].tobytes()
 
-    def move_zones(self, layout: TableLayout) -> None:
+    def move_zones(self, layout: Layout) -> None:
         self.layout = layout
 
     def preview(self) -> bytes | None:

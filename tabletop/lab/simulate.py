@@ -124,7 +124,7 @@ def simulate_game(seed: int, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES, 
         raise ValueError("a game needs 2 to 10 players")
     if not seats and not draws_seen:
         raise ValueError("a table that reports neither seats nor draws cannot be followed")
-    table = _Table(seed, rules if isinstance(rules, Rules) else Rules.parse(rules), players, seats, draws_seen,
+    table = _Simulation(seed, rules if isinstance(rules, Rules) else Rules.parse(rules), players, seats, draws_seen,
                    mistakes)
     table.run()
     return table.result()
@@ -142,7 +142,7 @@ class _Suspicion:
     color: str | None
 
 
-class _Table:
+class _Simulation:
     """The physical game, plus the little the truth needs of what the record shows."""
 
     def __init__(self, seed: int, rules: Rules, players: int, seats: bool, draws_seen: bool,

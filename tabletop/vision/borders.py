@@ -203,7 +203,7 @@ class _View(NamedTuple):
     matrix: Matrix
 
 
-class _Sighting(NamedTuple):
+class _Find(NamedTuple):
     """A card found, with how good a find it is: its score, less where the card's edge was not seen.
 
     Its quality chooses between sightings of one card, found from different outlines.
@@ -241,10 +241,10 @@ def _extremes(small: Image) -> tuple[MatLike, MatLike]:
     return cv2.min(cv2.min(blue, green), red), cv2.max(cv2.max(blue, green), red)
 
 
-def _outlined(image: Image, whiteness: MatLike, value: MatLike, piled: bool) -> list[_Sighting]:
+def _outlined(image: Image, whiteness: MatLike, value: MatLike, piled: bool) -> list[_Find]:
     """The cards settled and judged on ``image`` from the outlines in its shrunk ``whiteness`` and ``value``."""
     scale = image.shape[1] / whiteness.shape[1]
-    found: list[_Sighting] = []
+    found: list[_Find] = []
     for quad in _quads(whiteness, value, piled):
         corners = quad * np.float32(scale)
         if any(_known(corners, sighting) for sighting in found):
@@ -254,7 +254,7 @@ def _outlined(image: Image, whiteness: MatLike, value: MatLike, piled: bool) -> 
     return found
 
 
-def _settled(image: Image, corners: Corners) -> _Sighting | None:
+def _settled(image: Image, corners: Corners) -> _Find | None:
     """The card whose outline, or whose face's outline, ``corners`` is.
 
     A face's outline settles outwards onto the card's edge, but only roughly; so an outline that grew is also
@@ -467,7 +467,7 @@ def _widen(face: Corners) -> Corners:
     return card
 
 
-def _judge(image: Image, corners: Corners, framed: bool = True) -> _Sighting | None:
+def _judge(image: Image, corners: Corners, framed: bool = True) -> _Find | None:
     """The card at ``corners`` once settled onto its edge, if it looks enough like one.
 
     Where the border's outer edge was not seen, the rim must stand out from the table much more, or any coloured
@@ -502,11 +502,11 @@ def _place(image: Image, corners: Corners, view: _View) -> tuple[Corners, _View,
     return settled if again is None else again, view, seen, fit
 
 
-def _found(corners: Corners, score: float, seen: float) -> _Sighting | None:
+def _found(corners: Corners, score: float, seen: float) -> _Find | None:
     if score < MIN_SCORE:
         return None
     quality = score * (1 + seen) / 2
-    return _Sighting(FoundCard(corners=corners, area=float(cv2.contourArea(corners)), score=score), quality)
+    return _Find(FoundCard(corners=corners, area=float(cv2.contourArea(corners)), score=score), quality)
 
 
 def _look(image: Image, corners: Corners) -> _View:
@@ -626,7 +626,7 @@ def _middle(values: npt.NDArray[np.float32]) -> float:
     return float(np.partition(values, half)[half])
 
 
-def _known(corners: Corners, sighting: _Sighting) -> bool:
+def _known(corners: Corners, sighting: _Find) -> bool:
     """Whether judging ``corners`` would be waste: it is the outline of a card already found, or that card's face
     (widened by the border, it is the card), or lies inside one found sure, its edge seen all round, so is a part
     of it (the ring of the oval on its face).
@@ -645,14 +645,14 @@ def _known(corners: Corners, sighting: _Sighting) -> bool:
     return float(shared_as_card) >= INSIDE * max(float(cv2.contourArea(card)), sighting.card.area)
 
 
-def _distinct(found: list[_Sighting]) -> list[FoundCard]:
+def _distinct(found: list[_Find]) -> list[FoundCard]:
     """Most prominent (large and clearly a card) first, one detection per card.
 
     Of two that mostly overlap, the better is the card. When they are about as good, a much smaller one inside is
     a part of the card that looks like a card (the ring of the oval on its face), so the larger is kept; one
     nearly as large is the card itself without a strip of the card beneath, so the smaller, tighter one is kept.
     """
-    kept: list[_Sighting] = []
+    kept: list[_Find] = []
     for sighting in sorted(found, key=lambda sighting: (round(sighting.quality / TIE), sighting.card.area),
                            reverse=True):
         rivals = [other for other in kept if _overlap(sighting.card, other.card) >= RIVALS]
@@ -668,7 +668,7 @@ def _overlap(first: FoundCard, second: FoundCard) -> float:
     return float(shared) / max(min(first.area, second.area), 1e-6)
 
 
-def _whole(image: Image, whiteness: MatLike) -> list[_Sighting]:
+def _whole(image: Image, whiteness: MatLike) -> list[_Find]:
     """A picture that is already a photo of one card: the whole picture, if it is card-shaped and looks like one.
 
     Tried even when outlines were found: in such a photo the card's own outline touches the picture's edge and

@@ -27,7 +27,7 @@ from tabletop.vision.crop import Corners, Image, balance, rectify
 from tabletop.vision.found import portrait
 from tabletop.vision.model import CardModel, Reading
 from tabletop.vision.reader import GUESS_FLOOR
-from tabletop.watcher.layout import Circle, Point, Rect, TableLayout
+from tabletop.watcher.layout import Circle, Layout, Point, Rect
 from tabletop.watcher.motion import MotionSensor, most_changed
 
 LARGEST_CARD = 0.1
@@ -73,7 +73,7 @@ class Suspect:
 class Calibration:
     """The table measured from one picture, with the deck it was measured round."""
 
-    layout: TableLayout
+    layout: Layout
     deck: Corners
     doubts: tuple[str, ...]
     """Why the deck may not be the deck after all: it reads a little like a face-up card, or something less
@@ -89,7 +89,7 @@ class _Candidate:
     reading: Reading
 
 
-def find_layout(frame: Image, players: int, model: CardModel) -> TableLayout:
+def find_layout(frame: Image, players: int, model: CardModel) -> Layout:
     """A layout from a picture of the table before the first card is turned (only the draw pile on it).
 
     Seats are spread evenly, seat 0 nearest the bottom edge, until learnt or set by hand.
@@ -103,7 +103,7 @@ def measure_table(frame: Image, players: int, model: CardModel) -> Calibration:
     return Calibration(_around(deck.corners, frame.shape[:2], players), deck.corners, _doubts(deck, others))
 
 
-def _around(deck: Corners, shape: tuple[int, ...], players: int) -> TableLayout:
+def _around(deck: Corners, shape: tuple[int, ...], players: int) -> Layout:
     height = float((math.dist(deck[0], deck[3]) + math.dist(deck[1], deck[2])) / 2)
     cx, cy = (float(v) for v in deck.mean(axis=0))
     frame_height, frame_width = shape[:2]
@@ -112,7 +112,7 @@ def _around(deck: Corners, shape: tuple[int, ...], players: int) -> TableLayout:
     top_half = cy < frame_height / 2
     reveal = Rect(frame_width * 0.12, frame_height * (0.5 if top_half else 0.04), frame_width * 0.88,
                   frame_height * (0.96 if top_half else 0.5))
-    return TableLayout(discard=Circle(discard, height * 0.85), draw=Circle((cx, cy), height * 0.7), reveal=reveal,
+    return Layout(discard=Circle(discard, height * 0.85), draw=Circle((cx, cy), height * 0.7), reveal=reveal,
                        centre=(frame_width / 2, frame_height / 2), seats=even_seats(players), card_height=height)
 
 
@@ -219,7 +219,7 @@ def even_seats(players: int, first: float = 90.0) -> tuple[float, ...]:
     return tuple((first + k * 360 / players) % 360 for k in range(players))
 
 
-def learn_seats(frames: Iterable[Frame], layout: TableLayout, players: int) -> tuple[float, ...]:
+def learn_seats(frames: Iterable[Frame], layout: Layout, players: int) -> tuple[float, ...]:
     """Seat angles from each player, in seat order, reaching into the middle once and withdrawing.
 
     Stops as soon as every seat has reached in; CalibrationError if the frames end first.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tabletop.watcher.layout import Point, TableLayout
+from tabletop.watcher.layout import Layout, Point
 from tabletop.watcher.motion import SCALE, Motion
 
 AIM = 0.8
@@ -36,7 +36,7 @@ class DrawWatch:
     discard pile from counting as a draw; someone leaning in, far broader than an arm, draws nothing.
     """
 
-    def __init__(self, layout: TableLayout) -> None:
+    def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.tracks: list[_Track] = []
 

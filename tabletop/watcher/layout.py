@@ -39,7 +39,7 @@ class Rect:
 
 
 @dataclass(frozen=True, slots=True)
-class TableLayout:
+class Layout:
     """The zones and seats; from the config, learned by calibration, or known to the table simulator."""
 
     discard: Circle
@@ -68,7 +68,7 @@ class LayoutError(TabletopError, ValueError):
     """A table layout (from a file or the config) that is missing a key or has a bad value; names the key."""
 
 
-def layout_to_json(layout: TableLayout) -> dict[str, Any]:
+def layout_to_json(layout: Layout) -> dict[str, Any]:
     return {"discard": {"centre": list(layout.discard.centre), "radius": layout.discard.radius},
             "draw": {"centre": list(layout.draw.centre), "radius": layout.draw.radius},
             "reveal": {"left": layout.reveal.left, "top": layout.reveal.top, "right": layout.reveal.right,
@@ -76,7 +76,7 @@ def layout_to_json(layout: TableLayout) -> dict[str, Any]:
             "centre": list(layout.centre), "seats": list(layout.seats), "card_height": layout.card_height}
 
 
-def read_layout(path: Path) -> TableLayout:
+def read_layout(path: Path) -> Layout:
     """The layout in a JSON file, as ``tabletop calibrate`` and the host page write it."""
     try:
         return layout_from_json(json.loads(path.read_text(encoding="utf-8")))
@@ -86,21 +86,21 @@ def read_layout(path: Path) -> TableLayout:
         raise LayoutError(f"{path} is not JSON: {err}") from err
 
 
-def write_layout(layout: TableLayout, path: Path) -> None:
+def write_layout(layout: Layout, path: Path) -> None:
     """Save ``layout`` whole or not at all: a power cut while saving leaves the previous file."""
     part = path.with_name(path.name + ".part")
     part.write_text(json.dumps(layout_to_json(layout), indent=2), encoding="utf-8")
     part.replace(path)
 
 
-def layout_from_json(obj: Any) -> TableLayout:
+def layout_from_json(obj: Any) -> Layout:
     """The layout in a JSON object as ``layout_to_json`` writes it; LayoutError names what is wrong."""
     if not isinstance(obj, dict):
         raise LayoutError("a table layout must be a JSON object")
     seats = _get(obj, "seats", list)
     if not 2 <= len(seats) <= 10:
         raise LayoutError("seats: give one angle (degrees) for each of 2 to 10 seats")
-    return TableLayout(discard=_circle(obj, "discard"), draw=_circle(obj, "draw"), reveal=_rect(obj, "reveal"),
+    return Layout(discard=_circle(obj, "discard"), draw=_circle(obj, "draw"), reveal=_rect(obj, "reveal"),
                        centre=_point(obj, "centre"), seats=tuple(_number(v, "seats") % 360 for v in seats),
                        card_height=_positive(obj.get("card_height"), "card_height"))
 

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from tabletop.vision.crop import Image
-from tabletop.watcher.layout import Point, TableLayout
+from tabletop.watcher.layout import Layout, Point
 
 SCALE = 4
 """The motion picture is the frame shrunk this many times each way."""
@@ -58,7 +58,7 @@ class Motion:
 class MotionSensor:
     """Compares each frame with the quiet table; what changed and touches the picture's edge is an arm."""
 
-    def __init__(self, layout: TableLayout) -> None:
+    def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.quiet: Image | None = None
         self.previous: Image | None = None

@@ -13,7 +13,7 @@ import numpy as np
 from tabletop.errors import TabletopError
 from tabletop.vision.crop import Corners, Image
 from tabletop.watcher.calibrate import Suspect
-from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.layout import Layout
 
 ZONE_COLOUR = (0, 220, 255)
 SEAT_COLOUR = (255, 200, 0)
@@ -27,7 +27,7 @@ class PictureError(TabletopError):
     """A picture that cannot be written where asked."""
 
 
-def draw_zones(image: Image, layout: TableLayout) -> Image:
+def draw_zones(image: Image, layout: Layout) -> Image:
     """A copy of the picture with the zones outlined, the table's centre marked and a line towards each seat."""
     out = np.ascontiguousarray(image.copy())
     for name, zone in (("discard", layout.discard), ("draw", layout.draw)):
@@ -49,7 +49,7 @@ def draw_zones(image: Image, layout: TableLayout) -> Image:
     return out
 
 
-def draw_calibration(image: Image, layout: TableLayout, deck: Corners) -> Image:
+def draw_calibration(image: Image, layout: Layout, deck: Corners) -> Image:
     """The zones as ``draw_zones`` shows them, and the outline of the deck they were measured round."""
     out = draw_zones(image, layout)
     _outline(out, deck, "deck", DECK_COLOUR)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tabletop.vision.crop import Corners, Image
-from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.layout import Layout
 from tabletop.watcher.motion import Motion
 from tabletop.watcher.zones import ZoneWatch
 
@@ -53,7 +53,7 @@ class Cleared:
 
 
 class DiscardPile:
-    def __init__(self, layout: TableLayout, frame_shape: tuple[int, int]) -> None:
+    def __init__(self, layout: Layout, frame_shape: tuple[int, int]) -> None:
         self.layout = layout
         self.zone = ZoneWatch(layout.discard, frame_shape, layout.card_height)
         self.empty: Image | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.vision.crop import Corners, Image
-from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.layout import Layout
 from tabletop.watcher.motion import Motion
 from tabletop.watcher.zones import ZoneWatch
 
@@ -21,7 +21,7 @@ class Revealed:
 
 
 class RevealZone:
-    def __init__(self, layout: TableLayout, frame_shape: tuple[int, int]) -> None:
+    def __init__(self, layout: Layout, frame_shape: tuple[int, int]) -> None:
         self.layout = layout
         self.zone = ZoneWatch(layout.reveal, frame_shape, layout.card_height)
         self.empty: Image | None = None

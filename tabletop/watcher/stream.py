@@ -14,7 +14,7 @@ from tabletop.sources import Frame
 from tabletop.vision.crop import Image
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import find_layout
-from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.layout import Layout
 from tabletop.watcher.recorder import Keep, Lines, Recorder
 from tabletop.watcher.watcher import Observation, Watcher
 
@@ -26,7 +26,7 @@ class Recording:
     ``warn`` hears, once, of play seen and no card read (see ``UnreadPlay``): the record alone cannot say it.
     """
 
-    def __init__(self, model: CardModel, keep: Keep, zones: Callable[[Image], TableLayout],
+    def __init__(self, model: CardModel, keep: Keep, zones: Callable[[Image], Layout],
                  warn: Callable[[str], None] = lambda _: None) -> None:
         self.model, self.zones, self.warn = model, zones, warn
         self.recorder = Recorder(keep)
@@ -48,7 +48,7 @@ class Recording:
         self._watcher = None
 
 
-def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: TableLayout | None = None,
+def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: Layout | None = None,
           warn: Callable[[str], None] = lambda _: None) -> Iterator[Event]:
     """The record of the game watched in ``frames``, line by line; without ``layout`` the table is measured on
     the first frame."""

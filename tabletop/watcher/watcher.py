@@ -19,7 +19,7 @@ from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image, balance, rectify
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.draws import DrawWatch
-from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.layout import Layout
 from tabletop.watcher.motion import MotionSensor
 from tabletop.watcher.pile import Cleared, DiscardPile, Landed, TakenBack, offset
 from tabletop.watcher.reveal import Revealed, RevealZone
@@ -43,7 +43,7 @@ Observation = Event | TakeBack
 class Watcher:
     """``warn`` is told, once, when people go on reaching in and no card is read: see ``UnreadPlay``."""
 
-    def __init__(self, layout: TableLayout, model: CardModel, frame_shape: tuple[int, int] = (480, 640),
+    def __init__(self, layout: Layout, model: CardModel, frame_shape: tuple[int, int] = (480, 640),
                  warn: Callable[[str], None] = lambda _: None) -> None:
         self.layout, self.model, self.warn = layout, model, warn
         self.unread = UnreadPlay()

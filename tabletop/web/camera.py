@@ -17,7 +17,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.layout import Layout
 
 BOUNDARY = "frame"
 PREVIEW_FPS = 8.0
@@ -35,13 +35,13 @@ class CameraView(Protocol):
         """Width and height of the camera's pictures, in pixels: the layout's coordinates."""
 
     @property
-    def layout(self) -> TableLayout: ...
+    def layout(self) -> Layout: ...
 
     @property
     def problem(self) -> str | None:
         """Why there are no pictures, or why they cannot be watched, in plain words; None while all is well."""
 
-    def move_zones(self, layout: TableLayout) -> None:
+    def move_zones(self, layout: Layout) -> None:
         """Watch the table with ``layout`` from the next picture on."""
 
     def preview(self) -> bytes | None:

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from tabletop.vision.crop import Image
-from tabletop.watcher.layout import Circle, Point, Rect, TableLayout
+from tabletop.watcher.layout import Circle, Layout, Point, Rect
 
 FOCAL = 0.77
 """The lens's focal length in picture widths: about 66° across, as the Pi's Camera Module 3."""
@@ -84,12 +84,12 @@ class Camera:
         return cv2.warpPerspective(table, self.matrix @ shift, self.size, flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)
 
-    def layout(self, straight: TableLayout) -> TableLayout:
+    def layout(self, straight: Layout) -> Layout:
         """``straight`` as a calibration would measure it in the picture."""
         if self.tilt == 0:
             return straight
         centre = self.point(straight.centre)
-        return TableLayout(discard=self._circle(straight.discard), draw=self._circle(straight.draw),
+        return Layout(discard=self._circle(straight.discard), draw=self._circle(straight.draw),
                            reveal=self._rect(straight.reveal), centre=centre,
                            seats=tuple(self._seat(straight, angle, centre) for angle in straight.seats),
                            card_height=straight.card_height * self.scale_at(straight.draw.centre))
@@ -106,7 +106,7 @@ class Camera:
         return Rect(max(0.0, float(left)), max(0.0, float(top)), min(float(width), float(right)),
                     min(float(height), float(bottom)))
 
-    def _seat(self, straight: TableLayout, angle: float, centre: Point) -> float:
+    def _seat(self, straight: Layout, angle: float, centre: Point) -> float:
         """The seat's angle round the picture's centre: a homography keeps the ray from the centre a ray."""
         cx, cy = straight.centre
         reach = straight.card_height

@@ -18,7 +18,7 @@ import numpy as np
 from tabletop.game.cards import Card, full_deck
 from tabletop.game.events import Deal, Draw, Event, Flip, Play, Retract, Reveal
 from tabletop.lab.drawing import scene
-from tabletop.watcher.layout import Circle, Point, Rect, TableLayout
+from tabletop.watcher.layout import Circle, Layout, Point, Rect
 
 Zone = Literal["discard", "reveal"]
 CAMERA_EVENTS = (Deal, Flip, Play, Draw, Reveal, Retract)
@@ -131,7 +131,7 @@ class Timed:
 
 @dataclass
 class Script:
-    layout: TableLayout
+    layout: Layout
     frame_size: tuple[int, int]
     reaches: list[Reach] = field(default_factory=list)
     record: list[Timed] = field(default_factory=list)
@@ -166,7 +166,7 @@ class Tidiness:
 class Scripter:
     """Turns a simulated game's record into reaches, in order, keeping the table's physical piles."""
 
-    def __init__(self, layout: TableLayout, frame_size: tuple[int, int], rng: np.random.Generator,
+    def __init__(self, layout: Layout, frame_size: tuple[int, int], rng: np.random.Generator,
                  pace: Pace = Pace(), tidiness: Tidiness = Tidiness()) -> None:
         self.layout, self.rng, self.pace, self.tidiness = layout, rng, pace, tidiness
         self.script = Script(layout, frame_size)

@@ -13,26 +13,28 @@ from tabletop.game.rules import OFFICIAL_RULES, Rules
 from tabletop.lab.simulate import Mistakes, SimulatedGame, simulate_game
 from tabletop.lab.tablesim.script import Pace, Script, Scripter, Tidiness
 from tabletop.lab.tablesim.video import TableVideo
-from tabletop.watcher.layout import Circle, Rect, TableLayout
+from tabletop.watcher.layout import Circle, Layout, Rect
 
 FRAME_SIZE = (640, 480)
 
 
 @dataclass(frozen=True)
-class SimulatedTable:
+class TableFilm:
+    """A simulated game (its truth), the script of it played out at a table, and the film the camera makes."""
+
     game: SimulatedGame
     script: Script
     video: TableVideo
 
     @property
-    def layout(self) -> TableLayout:
+    def layout(self) -> Layout:
         """The layout as the camera sees it (the script's is the table's, seen straight down)."""
         return self.video.layout
 
 
 def simulated_table(seed: int, players: int = 4, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES,
                     table: str | None = None, rounds: int | None = None, mistakes: Mistakes | None = None,
-                    pace: Pace | None = None, fps: float = 30.0, tilt: float | None = None) -> SimulatedTable:
+                    pace: Pace | None = None, fps: float = 30.0, tilt: float | None = None) -> TableFilm:
     """The same seed always gives the same game, table, light and video; ``rounds`` films only the first few.
 
     ``table`` names the kind of table (see ``video.TABLES``) and ``tilt`` how many degrees the camera is turned
@@ -44,7 +46,7 @@ def simulated_table(seed: int, players: int = 4, rules: Rules | Mapping[str, Any
     events = first_rounds(game.events, rounds) if rounds else game.events
     tidiness = Tidiness.random(np.random.default_rng((seed, 2)))
     script = Scripter(random_layout(rng, players), FRAME_SIZE, rng, pace or Pace(), tidiness).run(events)
-    return SimulatedTable(game, script, TableVideo(script, seed, fps, table, tilt))
+    return TableFilm(game, script, TableVideo(script, seed, fps, table, tilt))
 
 
 def first_rounds(events: list[Event], rounds: int) -> list[Event]:
@@ -53,7 +55,7 @@ def first_rounds(events: list[Event], rounds: int) -> list[Event]:
     return events if len(deals) <= rounds else events[:deals[rounds]]
 
 
-def random_layout(rng: np.random.Generator, players: int, size: tuple[int, int] = FRAME_SIZE) -> TableLayout:
+def random_layout(rng: np.random.Generator, players: int, size: tuple[int, int] = FRAME_SIZE) -> Layout:
     """Piles side by side on one half of the picture, the reveal zone on the other, seats evenly round."""
     width, height = size
     card = float(rng.uniform(66, 80))
@@ -67,5 +69,5 @@ def random_layout(rng: np.random.Generator, players: int, size: tuple[int, int] 
     reveal = Rect(width * 0.12, top, width * 0.88, top + height * 0.46)
     first = float(rng.uniform(0, 360))
     seats = tuple((first + k * 360 / players) % 360 for k in range(players))
-    return TableLayout(discard=discard, draw=draw, reveal=reveal, centre=(width / 2, height / 2), seats=seats,
+    return Layout(discard=discard, draw=draw, reveal=reveal, centre=(width / 2, height / 2), seats=seats,
                        card_height=card)

@@ -26,7 +26,7 @@ from tabletop.lab.tablesim.script import Lay, Lift, Placed, Reach, Script
 from tabletop.lab.training.frames import pale
 from tabletop.sources import Frame
 from tabletop.vision.crop import CARD_ASPECT, Image
-from tabletop.watcher.layout import TableLayout
+from tabletop.watcher.layout import Layout
 
 TABLES = {"wood": scene.wood, "felt": scene.felt, "cloth": scene.cloth, "plain": scene.plain, "pale": pale}
 """The tables filmed: pale ones are white, cream or grey paper, laminate or cloth, on which a card's white
@@ -136,7 +136,7 @@ class TableVideo:
         strength = float(own.uniform(0.2, 0.5))
         drop = card_height * own.uniform(0.01, 0.03)
         self.drop = _Drop((shadow[0] * drop, shadow[1] * drop), 0.5 + card_height * 0.01, float(own.uniform(0.2, 0.45)))
-        self.layout: TableLayout = self.camera.layout(script.layout)
+        self.layout: Layout = self.camera.layout(script.layout)
         self.piles: dict[str, list[Placed]] = {"discard": [], "reveal": []}
         self.next_change = 0
         self.painted_until = 0.0
