@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import urllib.request
@@ -20,9 +21,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
+    """Built from a copy of the checkout, so that no build folder left in it (stale modules and all) counts."""
+    source, out = tmp_path_factory.mktemp("source") / "tabletop", tmp_path_factory.mktemp("wheel")
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".*", "build", "tests", "__pycache__", "*.egg-info"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--wheel-dir", str(out), str(ROOT)], check=True, capture_output=True, cwd=out)
+                    "--wheel-dir", str(out), str(source)], check=True, capture_output=True, cwd=out)
     return next(out.glob("tabletop-*.whl"))
 
 
