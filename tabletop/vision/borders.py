@@ -122,6 +122,20 @@ MARGIN = DEPTH + 1
 """Probe pixels of table kept round the card in the warp: one more than each side's profile reaches."""
 RIM = 5
 """How many probe pixels in from the outline the white border is looked for when judging."""
+EDGE_LEVELS = (40, 100)
+"""Canny's two levels on the blend of whiteness and value: a card's border against a table steps by far more than
+the high one, a cloth's weave or a wood grain mostly by less than the low one."""
+STEP = 2
+"""Pixels before and after a bar of the profile that its step up and step down are measured against: one is
+blurred into the bar by the warp, two reach the table and the face beyond."""
+TABLE_STRIP = (4, 1)
+"""The table beside an outline: from this many pixels outside it to this many, clear of the outline's own blur."""
+FULL_CONTRAST = 0.5
+"""How much darker than its border a face must be, as a share of the border's whiteness, to count fully: even a
+yellow face is that much darker in whiteness, a pale patch of table is not."""
+FRAME_INSET = 25
+"""A picture that is a photograph of one card has its rim looked at this fraction (1/FRAME_INSET) of its long side
+in from the edge: past the dark fringe a lens leaves at a picture's very edge, still on the card's border."""
 MIN_SCORE = 0.4
 """Least score of a card that is reported."""
 TIE = 0.1
@@ -183,8 +197,8 @@ def _bar_weights() -> tuple[Channels, Channels]:
     for row, width in enumerate(range(BAR[0], BAR[1] + 1)):
         for column, start in enumerate(_STARTS):
             up[start:start + width, row, column] = down[start:start + width, row, column] = 1 / width
-            up[start - 2:start, row, column] = -0.5
-            down[start + width:start + width + 2, row, column] = -0.5
+            up[start - STEP:start, row, column] = -1 / STEP
+            down[start + width:start + width + STEP, row, column] = -1 / STEP
     return up.reshape(2 * DEPTH + 1, -1), down.reshape(2 * DEPTH + 1, -1)
 
 
@@ -280,7 +294,7 @@ def _quads(whiteness: MatLike, value: MatLike, piled: bool) -> list[Corners]:
     its four sides; on a pile, the top card's own outline runs into the border of the card beneath, while its
     face is whole.
     """
-    edges = cv2.Canny(cv2.addWeighted(whiteness, 0.5, value, 0.5, 0), 40, 100, L2gradient=True)
+    edges = cv2.Canny(cv2.addWeighted(whiteness, 0.5, value, 0.5, 0), *EDGE_LEVELS, L2gradient=True)
     _, ring = cv2.threshold(cv2.morphologyEx(whiteness, cv2.MORPH_TOPHAT, RIDGE), RIDGE_LEVEL, 255, cv2.THRESH_BINARY)
     _, white = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     frame = whiteness.shape[0] * whiteness.shape[1]
@@ -610,14 +624,15 @@ def _score(view: _View, least_lift: float) -> float:
     whiteness, value = _middle(rim[0]), _middle(rim[1])
     if whiteness < (1 - MAX_TINT) * value:
         return 0.0
-    table = sides[:, DEPTH - 4:DEPTH - 1, _MIDDLE].sum(axis=1) / 3
+    outside, near = TABLE_STRIP
+    table = sides[:, DEPTH - outside:DEPTH - near, _MIDDLE].sum(axis=1) / (outside - near)
     lift = max(_middle(rim[channel] - table[channel]) / max(level, 1.0)
                for channel, level in enumerate((whiteness, value)))
     face_level = float(np.partition(view.face, FACE_SHARE, axis=None)[FACE_SHARE])
     contrast = (whiteness - face_level) / max(whiteness, 1.0)
     even = float(np.count_nonzero(rim[0] > (whiteness + face_level) / 2)) / rim.shape[1]
     standing = min(max(lift / least_lift, 0.0), 1.0) if least_lift else float(even >= WHOLE_EVEN)
-    return float(min(max(contrast * 2, 0.0), 1.0) * even**2 * standing)
+    return float(min(max(contrast / FULL_CONTRAST, 0.0), 1.0) * even**2 * standing)
 
 
 def _middle(values: npt.NDArray[np.float32]) -> float:
@@ -681,7 +696,7 @@ def _whole(image: Image, whiteness: MatLike) -> list[_Find]:
     if not ASPECTS[0] <= max(height, width) / min(height, width) <= ASPECTS[1]:
         return []
     rows, columns = whiteness.shape
-    inset = max(rows, columns) // 25
+    inset = max(rows, columns) // FRAME_INSET
     rim = np.concatenate([whiteness[inset], whiteness[-1 - inset], whiteness[:, inset], whiteness[:, -1 - inset]])
     middle = whiteness[rows // 4:rows - rows // 4:2, columns // 4:columns - columns // 4:2].ravel()
     quarter, third = len(rim) // 4, len(middle) // 3
