@@ -230,10 +230,14 @@ def _classify(args: argparse.Namespace) -> int:
 
 
 def _describe(result: dict[str, object]) -> str:
+    """One line for a person: the card and how sure, marked unsure where the table would ask the phones."""
+    from tabletop.vision.model import UNSURE_BELOW
+
     if "error" in result:
         return f"{result['image']}: error: {result['error']}"
-    card = result["card"] or "no card"
-    return f"{result['image']}: {card} ({float(result['confidence']):.0%})"  # type: ignore[arg-type]
+    confidence = float(result["confidence"])  # type: ignore[arg-type]
+    doubt = ", unsure" if result["card"] and confidence < UNSURE_BELOW else ""
+    return f"{result['image']}: {result['card'] or 'no card'} ({confidence:.0%}{doubt})"
 
 
 def _train(args: argparse.Namespace) -> int:

@@ -65,7 +65,8 @@ def announce(snapshot: Snapshot, say: Callable[[str], None]) -> None:
 
 @dataclass(frozen=True)
 class DemoSettings:
-    """What ``tabletop demo`` plays and where it serves; ``state`` None keeps the game log in a fresh folder."""
+    """What ``tabletop demo`` plays and where it serves; ``state`` None keeps the game log in a temporary folder,
+    removed at the end."""
 
     seed: int = 1
     rounds: int | None = None
@@ -116,11 +117,15 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
     Everything is the real thing but the table: the game log is SQLite, the camera thread watches the film.
     """
     seed, rounds, players, speed = settings.seed, settings.rounds, settings.players, settings.speed
-    state = settings.state or Path(tempfile.mkdtemp(prefix="tabletop-demo-"))
-    say(f"game log: {state}")
     finished: list[Snapshot] = []
     model = CardModel()
     with ExitStack() as stack:
+        if settings.state is None:
+            state = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="tabletop-demo-")))
+            say(f"game log: {state} (removed when the demo ends; --state DIR keeps it)")
+        else:
+            state = settings.state
+            say(f"game log: {state}")
         store = GameStore(state, report=say)
         stack.callback(store.close)
         table = stack.enter_context(Table(log=store, report=say))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,10 +62,12 @@ def test_unreadable_files_get_their_own_error_and_the_rest_go_on(tmp_path: Path)
     assert lines[2]["card"] == "wild-draw-four"
 
 
-def test_without_json_it_prints_a_line_a_person_can_read() -> None:
-    result = classify(str(REAL_CARDS / "012.jpg"))
+def test_without_json_it_prints_a_line_a_person_can_read_and_marks_a_doubtful_one() -> None:
+    result = classify(str(REAL_CARDS / "012.jpg"), str(REAL_CARDS / "030.jpg"))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith(f"{REAL_CARDS / '012.jpg'}: blue-skip (")
+    sure, doubtful = result.stdout.splitlines()
+    assert re.fullmatch(rf"{re.escape(str(REAL_CARDS / '012.jpg'))}: blue-skip \(\d+%\)", sure)
+    assert re.fullmatch(rf"{re.escape(str(REAL_CARDS / '030.jpg'))}: \S+ \(\d+%, unsure\)", doubtful)
 
 
 def test_a_missing_model_is_a_clear_error(tmp_path: Path) -> None:

@@ -70,9 +70,11 @@ def lines(process: subprocess.Popen[str]) -> Iterator[str]:
 
 def test_the_installed_wheel_plays_the_demo_and_serves_its_pages(installed: Path, tmp_path: Path) -> None:
     demo = run_installed(installed, tmp_path, "demo", "--rounds", "1", "--players", "2", "--seed", "3", "--speed",
-                         "500", "--host", "127.0.0.1", "--port", "0", "--state", str(tmp_path / "state"))
+                         "500", "--host", "127.0.0.1", "--port", "0")
     try:
         said = lines(demo)
+        log = next(Path(match.group(1)) for line in said if (match := re.match(r"game log: (\S+) \(removed", line)))
+        assert log.is_dir()
         address = next(match.group(1) for line in said if (match := re.search(r"scoreboard: (\S+)/ ", line)))
         for page in ("/", "/join", "/static/board.js", "/static/tabletop.css"):
             with urllib.request.urlopen(address + page, timeout=10) as response:
@@ -80,6 +82,7 @@ def test_the_installed_wheel_plays_the_demo_and_serves_its_pages(installed: Path
         rest = "".join(said)
         assert demo.wait(timeout=300) == 0, rest
         assert "summary:" in rest and "Traceback" not in rest
+        assert not log.exists(), "the demo left its temporary game log behind"
     finally:
         demo.kill()
         demo.communicate()
