@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import socket
 import sqlite3
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,13 +140,17 @@ def _camera(config: Config) -> Finding:
 
 def _panel(config: Config, pin_factory: Any) -> Finding:
     parts = config.panel
-    fitted = (parts.buzzer is not None) + len(parts.seat_leds) + len(parts.color_led) + len(parts.uno_buttons)
-    if not fitted:
+    if not parts.fitted:
         return Finding(True, "panel", "no parts fitted")
+    fitted = (parts.buzzer is not None) + len(parts.seat_leds) + len(parts.color_led) + len(parts.uno_buttons)
+    from gpiozero.exc import PinFactoryFallback
+
     from tabletop.panel import TablePanel
 
     try:
-        TablePanel(parts, lambda _: None, pin_factory=pin_factory).close()
+        with warnings.catch_warnings():  # each library gpiozero tries and lacks: the finding says it once
+            warnings.simplefilter("ignore", PinFactoryFallback)
+            TablePanel(parts, lambda _: None, pin_factory=pin_factory).close()
     except Exception as err:  # gpiozero raises many kinds, from a missing library to a pin in use
         return Finding(False, "panel", f"cannot use the GPIO pins ({err}): on a Pi, check the user is in the gpio "
                                        "group and no other program holds the pins; elsewhere set "

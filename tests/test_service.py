@@ -8,6 +8,7 @@ import sqlite3
 import threading
 import time
 import urllib.request
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -165,3 +166,14 @@ def test_the_doctor_says_where_a_damaged_game_stops_and_what_the_service_kept_as
 def test_a_panel_counts_as_fitted_when_any_part_is() -> None:
     assert Panel().fitted and Panel(buzzer=None, uno_buttons=(5,)).fitted
     assert not Panel(buzzer=None).fitted
+
+
+def test_the_doctor_says_once_that_the_pins_cannot_be_used_without_gpiozero_s_warnings(tmp_path: Path) -> None:
+    """Off a Pi, gpiozero warns of every pin library it lacks; the doctor's one finding is what the host reads."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'state = "{tmp_path}"\n[camera]\nsource = "sim:2"\n', encoding="utf-8")
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        panel = next(f for f in examine(config, environ={}) if f.what == "panel")
+    assert not panel.ok and "cannot use the GPIO pins" in panel.detail
+    assert [str(w.message) for w in warned] == []

@@ -404,3 +404,9 @@ def test_anything_else_is_refused_with_the_accepted_forms(
     with pytest.raises(SourceError, match=accepted) as error:
         open_source(spec)
     assert repr(spec) in str(error.value)
+
+
+def test_a_camera_that_cannot_be_opened_is_told_in_tabletop_s_words_only(capfd: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SourceError, match="camera 99 cannot be opened"):
+        next(OpenCVCamera(99).frames())
+    assert "WARN" not in capfd.readouterr().err

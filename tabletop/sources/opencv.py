@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import cv2
@@ -58,7 +58,7 @@ class OpenCVCamera:
             self._capture = None
 
     def _open(self) -> Any:
-        self._capture = cv2.VideoCapture(self.index)
+        self._capture = _quietly(lambda: cv2.VideoCapture(self.index))
         if not self._capture.isOpened():
             self.close()
             raise SourceError(f"{self.name} cannot be opened (is it plugged in and not used by another program?)")
@@ -80,3 +80,15 @@ def _hold_exposure_and_balance(capture: Any) -> None:
     capture.set(cv2.CAP_PROP_EXPOSURE, exposure)
     capture.set(cv2.CAP_PROP_AUTO_WB, 0)
     capture.set(cv2.CAP_PROP_WB_TEMPERATURE, temperature)
+
+
+def _quietly(make: Callable[[], Any]) -> Any:
+    """``make()`` with OpenCV's own warnings held back: a camera that cannot be opened is told once, in
+    tabletop's words (the SourceError), not also in OpenCV's ``[ WARN ]`` lines on every try."""
+    logging = cv2.utils.logging
+    before = logging.getLogLevel()
+    logging.setLogLevel(logging.LOG_LEVEL_ERROR)
+    try:
+        return make()
+    finally:
+        logging.setLogLevel(before)

@@ -7,6 +7,7 @@ the watcher, and the recorder that turns take-backs into retracts.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator
 
 from tabletop.game.events import Event, Game
@@ -51,12 +52,15 @@ class Recording:
 def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: Layout | None = None,
           warn: Callable[[str], None] = lambda _: None) -> Iterator[Event]:
     """The record of the game watched in ``frames``, line by line; without ``layout`` the table is measured on
-    the first frame."""
+    the first frame. The first frame is taken before the ``game`` line is given, so that a source that cannot
+    be read says so before any record begins."""
     record = Lines([game])
     recording = Recording(model, record.keep, lambda image: layout or find_layout(image, len(game.players), model),
                           warn)
+    frames = iter(frames)
+    first = next(frames, None)
     yield game
-    for frame in frames:
+    for frame in itertools.chain([first] if first is not None else [], frames):
         written = len(record.lines)
         recording.see(frame)
         yield from record.lines[written:]
