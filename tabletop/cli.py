@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
 
     classify = commands.add_parser("classify", help="read the most prominent card in each image")
     classify.add_argument("images", nargs="+", metavar="IMAGE", help="photographs or camera frames")
-    classify.add_argument("--json", action="store_true", help="one JSON object per image, as GAME-RECORD.md says")
+    classify.add_argument("--json", action="store_true", help="one JSON object per image, as docs/record.md says")
     classify.add_argument("--model", type=Path, help="an ONNX card model (default: models/cards.onnx)")
     classify.set_defaults(run=_classify)
 

@@ -81,7 +81,7 @@ class DemoSettings:
 
 
 def summary(snapshot: Snapshot) -> str:
-    """The end of a filmed game in one line: events, verdicts, and the final state as GAME-RECORD.md writes it."""
+    """The end of a filmed game in one line: events, verdicts, and the final state as docs/record.md writes it."""
     state = json.dumps(snapshot.state.to_json() if snapshot.state else None)
     return f"summary: {len(snapshot.record)} events, {len(snapshot.verdicts)} verdicts; final state {state}"
 

@@ -11,7 +11,7 @@ class RecordCode(StrEnum):
     """Why a line cannot stand in a record, for code that acts on it: the message is for people and may change."""
 
     MALFORMED = "malformed"
-    """Not an event of GAME-RECORD.md, whatever comes before it."""
+    """Not an event of docs/record.md, whatever comes before it."""
     NO_GAME = "no-game"
     """Anything before the record's first ``game`` line."""
     ROUND_NOT_OPEN = "round-not-open"
@@ -23,7 +23,7 @@ class RecordCode(StrEnum):
 
 
 class RecordError(TabletopError, ValueError):
-    """A game record or an event that does not follow GAME-RECORD.md.
+    """A game record or an event that does not follow docs/record.md.
 
     ``line`` counts from 1, as an editor does, so the message points a person at the right line; ``code`` says
     what kind of problem it is, for code that decides what to do about it.

@@ -1,4 +1,4 @@
-"""Tiny builders for game records in the GAME-RECORD.md format, replayed through the real code path.
+"""Tiny builders for game records in the docs/record.md format, replayed through the real code path.
 
 Each builder returns one event as a plain dict, exactly the object a line of a record holds. ``replay`` writes
 the events as JSON lines, reads them back with ``read_record`` and folds them with the referee, so a test

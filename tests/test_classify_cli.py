@@ -1,4 +1,4 @@
-"""`tabletop classify --json` exactly as GAME-RECORD.md promises, bad files included."""
+"""`tabletop classify --json` exactly as docs/record.md promises, bad files included."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`tabletop replay` as GAME-RECORD.md promises it: verdicts then the state, exit 2 naming a bad line."""
+"""`tabletop replay` as docs/record.md promises it: verdicts then the state, exit 2 naming a bad line."""
 
 import json
 import subprocess

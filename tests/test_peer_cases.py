@@ -2,13 +2,13 @@
 
 Like python-chess's perft numbers, these hold the referee to cases chosen by other people. Each test names the
 peer repository and file it comes from and the situation it takes; the expected verdicts and state are the ones
-RULES.md (the ``official`` preset, or the option named where the peer plays a house rule) gives, not the peer's.
+docs/rules.md (the ``official`` preset, or the option named where the peer plays a house rule) gives, not the peer's.
 Where the peer's outcome differs from ours, the docstring says so under "Differs".
 
 The peers (public GitHub repositories):
 
 - ``danguilherme/uno`` (npm ``uno-engine``): test/game.ts, test/game.js, test/house-rules/cumulative-draw-two.ts,
-  test/card.ts, and src/game.ts and RULES.md for what its tests leave out.
+  test/card.ts, and src/game.ts and docs/rules.md for what its tests leave out.
 - ``datamllab/rlcard`` (RLCard's UNO): tests/games/test_uno_game.py and rlcard/games/uno/round.py, dealer.py,
   judger.py, game.py, whose behaviour those tests drive.
 - ``uditkarode/unocab`` (Deno): tests/turn-tests.ts, tests/draw-tests.ts, tests/basic-tests.ts,
@@ -387,7 +387,7 @@ def test_uno_engine_a_pass_is_the_end_of_ones_own_turn_only() -> None:
 
     Ann draws and passes; a second pass by Ann, whose turn it no longer is, changes nothing (a notice).
 
-    Differs: uno-engine also refuses a pass before drawing; RULES.md does not make that a verdict.
+    Differs: uno-engine also refuses a pass before drawing; docs/rules.md does not make that a verdict.
     """
     verdicts, state = replay(*opening(), draw(seat=ANN), pass_(seat=ANN), pass_(seat=ANN))
     assert verdicts == [notice("not-your-turn", 5)]
@@ -741,7 +741,7 @@ def test_unocab_the_game_does_not_end_with_the_round() -> None:
 
 
 def test_uno_engine_the_first_to_500_wins_the_game() -> None:
-    """danguilherme/uno RULES.md, "The first player to attain 500 points wins the game", with src/game.ts
+    """danguilherme/uno docs/rules.md, "The first player to attain 500 points wins the game", with src/game.ts
     ``calculateScore`` (the sum of the hands, reported at the end).
 
     Ann goes out while the others hold 499 points: the game goes on; holding 500: Ann wins the game.

@@ -275,7 +275,7 @@ def verdicts_of(*lines: str) -> tuple[list[Verdict], Any]:
 def test_a_reveal_after_the_player_received_cards_proves_nothing_about_a_wild_draw_four() -> None:
     """B played a legal wild draw four (no blue), was caught without UNO and drew blue-1 as the penalty.
 
-    The reveal cannot tell the drawn cards from the ones held at the play, so the challenge lapses (RULES.md:
+    The reveal cannot tell the drawn cards from the ones held at the play, so the challenge lapses (docs/rules.md:
     a proof holds only until the player receives a card; README: no penalty rests on what it cannot prove).
     """
     verdicts, state = verdicts_of(

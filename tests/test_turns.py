@@ -1,4 +1,4 @@
-"""Turn order, the action cards, the first card, direction, draws and passes (RULES.md: the official rules)."""
+"""Turn order, the action cards, the first card, direction, draws and passes (docs/rules.md: the official rules)."""
 
 from records import (
     ANN,

@@ -1,4 +1,4 @@
-"""UNO cards as small values: the 54 names of GAME-RECORD.md, the 108-card deck and card points."""
+"""UNO cards as small values: the 54 names of docs/record.md, the 108-card deck and card points."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The events, verdicts and state of GAME-RECORD.md as frozen values that round-trip to JSON objects.
+"""The events, verdicts and state of docs/record.md as frozen values that round-trip to JSON objects.
 
 Field checks here are the ones a single line can fail on its own (a missing field, an unknown card); checks
 that need the rest of the record (a seat that does not exist) live in :mod:`tabletop.game.record`.
@@ -342,7 +342,7 @@ class Verdict:
 
 
 class PenaltyReason(StrEnum):
-    """What a penalty is for; the words of GAME-RECORD.md."""
+    """What a penalty is for; the words of docs/record.md."""
 
     MISSED_UNO = "missed-uno"
     FALSE_UNO = "false-uno"
@@ -353,7 +353,7 @@ class PenaltyReason(StrEnum):
 
 
 class NoticeReason(StrEnum):
-    """What the referee could not use an event for; the words of GAME-RECORD.md."""
+    """What the referee could not use an event for; the words of docs/record.md."""
 
     GAME_OVER = "game-over"
     NO_ROUND_IN_PLAY = "no-round-in-play"
@@ -416,7 +416,7 @@ class Notice(Verdict):
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """What the table looks like after the record: the ``state`` object of GAME-RECORD.md."""
+    """What the table looks like after the record: the ``state`` object of docs/record.md."""
 
     round: int
     turn: int | None

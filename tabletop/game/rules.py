@@ -1,9 +1,9 @@
-"""The options of RULES.md, the four presets, a table's rules, and the card-level rules both the referee and the
+"""The options of docs/rules.md, the four presets, a table's rules, and the card-level rules both the referee and the
 simulator use.
 
 Presets are data: a preset is only a set of option overrides, and a table's rules are a preset plus its own
 overrides. The words an option takes are enums of ``str``: mypy checks them, and they compare, hash and write to
-JSON as the very words of GAME-RECORD.md.
+JSON as the very words of docs/record.md.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Scoring(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Every option of RULES.md, defaulting to the official rules."""
+    """Every option of docs/rules.md, defaulting to the official rules."""
 
     hand_size: int = 7
     draw: Drawing = Drawing.ONE

@@ -3,7 +3,7 @@
 Pure: standard library only, ``random.Random(seed)``, no I/O, no clock. The simulator plays the physical game
 (real hands, a real draw pile, real debts) and emits two things: the events the table would report, and the
 truth the referee must reach from them. Hand sizes in the truth are physical. Penalties follow the referee's
-written contract (README "How the referee decides what it cannot see", RULES.md "Fine points"): who is
+written contract (README "How the referee decides what it cannot see", docs/rules.md "Fine points"): who is
 in turn is decided from what the record shows, and nothing rests on what the record cannot prove.
 """
 

@@ -2,7 +2,7 @@
 
 All positions are in pixels of the full camera frame. Seats are angles around the table's centre, measured
 clockwise from the right-hand edge of the picture (image y grows downward), so seat order is clockwise seen
-from above, as GAME-RECORD.md numbers it.
+from above, as docs/record.md numbers it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table watcher: camera frames in, game events out (GAME-RECORD.md), with the seat whose arm made each move.
+"""The table watcher: camera frames in, game events out (docs/record.md), with the seat whose arm made each move.
 
 It owns no thread and no clock: it is fed frames, each with its time, and answers with what happened on that
 frame. A card it cannot read surely becomes an ``unsure`` observation for the players to settle, never a play.

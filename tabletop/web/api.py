@@ -1,4 +1,4 @@
-"""The JSON interface of GAME-RECORD.md and what the pages need: reading snapshots, posting events.
+"""The JSON interface of docs/record.md and what the pages need: reading snapshots, posting events.
 
 Every refusal is a 4xx with ``{"error": ...}`` in words a person can act on, and nothing is half applied: an
 event either goes whole into the table's queue or not at all.

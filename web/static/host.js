@@ -347,7 +347,7 @@ async function renderRecord() {
   syncList(byId('record'), items, item => item.ref, recordRow);
 }
 
-// A correction itself can be neither undone nor edited (GAME-RECORD.md), so its row has no buttons.
+// A correction itself can be neither undone nor edited (docs/record.md), so its row has no buttons.
 function recordRow(item) {
   const row = el('li', {'data-ref': item.ref, 'data-type': item.event.type, class: item.fate},
     el('div', {}, el('span', {class: 'ref'}, `#${item.ref}`), el('span', {class: 'text'}, item.text),

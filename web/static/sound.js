@@ -13,7 +13,7 @@ const PATTERNS = {
   'on': {wave: 'sine', notes: [[880, .08]]},
 };
 
-// Reasons of GAME-RECORD.md penalties, mapped onto the patterns above.
+// Reasons of docs/record.md penalties, mapped onto the patterns above.
 const BY_REASON = {
   'missed-uno': 'missed-uno',
   'false-uno': 'false-uno',
