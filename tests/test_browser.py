@@ -147,6 +147,7 @@ def test_a_host_correction_changes_the_board(server: Server, browser: Browser, p
     page.locator("#pin-submit").click()
     unsure = page.locator("#unsure [data-ref='4']")
     expect(unsure).to_be_visible()
+    expect(page.locator("#record")).to_contain_text("Ann played red 9")
     unsure.locator("button.guess[data-card='red-7']").click()
     expect(board.locator("#top-card")).to_have_attribute("data-card", "red-7", timeout=1000)
     page.screenshot(path=str(OUTPUT / "host.png"), full_page=True)

@@ -510,7 +510,7 @@ def test_the_view_carries_the_recent_lines_and_the_whole_record_is_a_request_awa
     assert [line["ref"] for line in view["record"]] == list(range(view["lines"] - 60, view["lines"]))
     whole = client.get("/api/lines").get_json()
     assert [line["ref"] for line in whole] == list(range(view["lines"]))
-    assert whole[1]["text"] == "deal (dealer Cy)"
+    assert whole[1]["text"] == "Cy dealt"
     assert view["next_dealer"] == 0
 
 

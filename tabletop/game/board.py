@@ -8,21 +8,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.game.cards import Card
 from tabletop.game.events import (
     CORRECTIONS,
     Amend,
+    Catch,
+    Challenge,
     Color,
     Deal,
+    Draw,
+    End,
     Event,
     Flip,
     Game,
     GameEnd,
+    Pass,
     Penalty,
     PenaltyReason,
     Play,
+    Points,
     Retract,
+    Reveal,
     Score,
     State,
+    Swap,
+    Uno,
     Unsure,
     Verdict,
 )
@@ -131,30 +141,51 @@ def _standing(record: Sequence[Event]) -> list[Event]:
 
 
 def describe(event: Event, players: Sequence[str]) -> str:
-    """One line a person reads in the host's event list."""
+    """One line a person reads in the host's list of events, in words, as they would say it at the table."""
     def name(seat: int | None) -> str:
-        return "the player to play" if seat is None else players[seat]
+        return "The player to play" if seat is None else players[seat]
 
-    data = event.to_json()
     match event:
         case Game():
-            return f"New game: {', '.join(event.players)} ({event.rules.preset})"
-        case Play() | Flip():
-            who = "Flipped" if isinstance(event, Flip) else f"{name(event.seat)} played"
-            return f"{who} {event.card.name}"
+            return f"New game: {', '.join(event.players)} ({event.rules.preset} rules)"
+        case Deal():
+            return f"{players[event.dealer]} dealt"
+        case Flip():
+            return f"Flipped {card_words(event.card)}"
+        case Play():
+            return f"{name(event.seat)} played {card_words(event.card)}"
         case Color():
             return f"{name(event.seat)} named {event.color}"
         case Unsure():
-            guesses = ", ".join(f"{card.name} {p:.0%}" for card, p in event.guesses[:3])
-            return f"Unsure card from {name(event.seat)} ({guesses})"
+            guesses = ", ".join(f"{card_words(card)} {p:.0%}" for card, p in event.guesses[:3])
+            return f"A card from {name(event.seat)} the camera could not read surely ({guesses})"
+        case Draw():
+            count = event.count or 1
+            return f"{name(event.seat)} drew {count} card{'s' if count != 1 else ''}"
+        case Pass():
+            return f"{name(event.seat)} passed"
+        case Uno():
+            return f"{name(event.seat)} called UNO"
+        case Catch():
+            return f"{name(event.seat)} caught {players[event.target]} without UNO"
+        case Challenge():
+            outcome = "" if event.guilty is None else ": guilty" if event.guilty else ": not guilty"
+            return f"{name(event.seat)} challenged the wild draw four{outcome}"
+        case Reveal():
+            return f"{name(event.seat)} showed {', '.join(card_words(card) for card in event.cards) or 'no cards'}"
+        case Points():
+            return f"{name(event.seat)}'s hand scored {event.points} points"
+        case Swap():
+            return f"{name(event.seat)} swapped hands with {players[event.with_]}"
+        case End():
+            return f"Round over: {name(event.seat)} went out"
         case Retract():
             return f"Undo #{event.ref}"
         case Amend():
             return f"#{event.ref} was really: {describe(event.event, players)}"
-    seat = data.pop("seat", None)
-    for key in ("target", "with", "dealer"):
-        if key in data:
-            data[key] = players[data[key]]
-    details = ", ".join(f"{key} {value}" for key, value in data.items() if key not in ("type", "t", "source"))
-    who = f"{name(seat)}: " if seat is not None or data["type"] in ("draw", "pass") else ""
-    return f"{who}{data['type']}" + (f" ({details})" if details else "")
+    return event.TYPE
+
+
+def card_words(card: Card) -> str:
+    """A card as people say it: "red 9", "green draw two", "wild draw four"."""
+    return card.name.replace("-", " ")
