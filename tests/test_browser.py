@@ -244,3 +244,13 @@ def test_the_host_gives_a_code_that_moves_a_seat_to_another_phone(server: Server
     phone.locator("#claim").click()
     expect(phone.locator("#uno")).to_be_visible()
     phone.context.close()
+
+
+def test_while_a_wild_waits_for_its_colour_the_board_says_who_is_choosing(server: Server, page: Page) -> None:
+    start(server)
+    page.goto(server.url() + "/")
+    call(server, "/api/events", {"type": "play", "card": "wild", "seat": 1})
+    expect(page.locator("#active-color")).to_contain_text("Bo is choosing", timeout=1000)
+    call(server, "/api/events", {"type": "color", "color": "blue", "seat": 1})
+    expect(page.locator("#active-color")).to_have_attribute("data-color", "blue", timeout=1000)
+    expect(page.locator("#active-color")).not_to_contain_text("choosing")

@@ -165,10 +165,15 @@ export function cardElement(name, {id, size} = {}) {
 }
 
 // The colour by name and by pattern, for players who cannot tell red from green.
-export function colorSwatch(color, {id} = {}) {
-  return el('span', {class: `swatch c-${color || 'none'}`, id, 'data-color': color || ''},
-    el('span', {class: 'name'}, colorName(color)));
+export function colorSwatch(color, {id, choosing = ''} = {}) {
+  return el('span', {class: `swatch c-${color || 'none'}`, id, 'data-color': color || '', 'data-shown': color || choosing},
+    el('span', {class: 'name'}, choosing && !color ? choosing : colorName(color)));
 }
+
+const chooserOf = view => {
+  const seat = view.choosing_color;
+  return seat === null || seat === undefined || !view.players ? '' : `${view.players[seat]} is choosing`;
+};
 
 // --- the table's status, shared by the board and the seats ------------------------------------------------
 
@@ -177,7 +182,10 @@ const ARROWS = {'clockwise': '↻', 'counter-clockwise': '↺'};
 // Fills the #top-card, #active-color, #direction, #turn, #turn-line and #round elements of the page.
 export function renderTable(view) {
   replaceIfChanged('top-card', 'card', view.top || '', () => cardElement(view.top, {id: 'top-card'}));
-  replaceIfChanged('active-color', 'color', view.color || '', () => colorSwatch(view.color, {id: 'active-color'}));
+  // While a wild waits for its colour, say who is choosing rather than show an empty swatch.
+  const choosing = view.color ? '' : chooserOf(view);
+  replaceIfChanged('active-color', 'shown', view.color || choosing,
+    () => colorSwatch(view.color, {id: 'active-color', choosing}));
   const direction = byId('direction');
   direction.dataset.direction = view.direction || '';
   direction.replaceChildren(el('span', {class: 'arrow', 'aria-hidden': 'true'}, ARROWS[view.direction] || ''),
