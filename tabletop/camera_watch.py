@@ -3,8 +3,8 @@
 This is the one place that holds the camera. Frames become record lines as for ``tabletop watch`` (one
 :class:`~tabletop.watcher.stream.Recording`); this adapter gives that a thread, writes into the table's record
 (so a take-back retracts the line the table gave its card), and keeps the latest picture so that the host's
-preview needs no second hold on the camera. Whatever goes wrong there is
-kept as a ``problem`` in plain words for the host page, never a traceback on a thread nobody watches.
+preview needs no second hold on the camera. Whatever goes wrong there is kept as a ``problem`` in plain words
+for the host page, never a traceback on a thread nobody watches.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class CameraWatch:
                  players: int = 4, report: Callable[[str], None] = print, keep: Path | None = None) -> None:
         self.source, self.table, self.model, self.report, self.keep = source, table, model, report, keep
         self._layout, self._players = layout, players
-        self._recording = Recording(model, self._keep, self._calibrated, self._unread)
+        self._recording = Recording(model, self._submit, self._calibrated, self._unread)
         self._frame: Frame | None = None
         self._problem: str | None = None
         self._jpeg: tuple[Frame | None, Layout | None, bytes | None] = (None, None, None)
@@ -154,7 +154,7 @@ class CameraWatch:
                 self._layout = starting_layout((image.shape[1], image.shape[0]), self._players)
         return self._layout
 
-    def _keep(self, event: Event) -> list[tuple[Event, int]]:
+    def _submit(self, event: Event) -> list[tuple[Event, int]]:
         """Hand one event to the table, the camera's frame time giving way to the game's clock; the events that
         landed, with the lines the table gave them.
 
@@ -193,6 +193,6 @@ def starting_layout(size: tuple[int, int], players: int) -> Layout:
     card = height * 0.18
     cx, cy = width / 2, height / 2
     return Layout(discard=Circle((cx + card, cy - card * 0.3), card * 0.85),
-                       draw=Circle((cx - card, cy - card * 0.3), card * 0.7),
-                       reveal=Rect(width * 0.15, cy + card * 0.6, width * 0.85, height * 0.95),
-                       centre=(cx, cy), seats=even_seats(players), card_height=card)
+                  draw=Circle((cx - card, cy - card * 0.3), card * 0.7),
+                  reveal=Rect(width * 0.15, cy + card * 0.6, width * 0.85, height * 0.95),
+                  centre=(cx, cy), seats=even_seats(players), card_height=card)

@@ -41,8 +41,8 @@ class StillCamera:
 
     def __init__(self) -> None:
         self.layout = Layout(discard=Circle((380.0, 240.0), 60.0), draw=Circle((260.0, 240.0), 60.0),
-                                  reveal=Rect(200.0, 330.0, 440.0, 450.0), centre=(320.0, 240.0),
-                                  seats=(0.0, 120.0, 240.0), card_height=90.0)
+                             reveal=Rect(200.0, 330.0, 440.0, 450.0), centre=(320.0, 240.0),
+                             seats=(0.0, 120.0, 240.0), card_height=90.0)
         self.jpeg = cv2.imencode(".jpg", np.full((480, 640, 3), 90, np.uint8))[1].tobytes()
 
     def move_zones(self, layout: Layout) -> None:

@@ -125,7 +125,7 @@ def simulate_game(seed: int, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES, 
     if not seats and not draws_seen:
         raise ValueError("a table that reports neither seats nor draws cannot be followed")
     table = _Simulation(seed, rules if isinstance(rules, Rules) else Rules.parse(rules), players, seats, draws_seen,
-                   mistakes)
+                        mistakes)
     table.run()
     return table.result()
 

@@ -113,7 +113,7 @@ def _around(deck: Corners, shape: tuple[int, ...], players: int) -> Layout:
     reveal = Rect(frame_width * 0.12, frame_height * (0.5 if top_half else 0.04), frame_width * 0.88,
                   frame_height * (0.96 if top_half else 0.5))
     return Layout(discard=Circle(discard, height * 0.85), draw=Circle((cx, cy), height * 0.7), reveal=reveal,
-                       centre=(frame_width / 2, frame_height / 2), seats=even_seats(players), card_height=height)
+                  centre=(frame_width / 2, frame_height / 2), seats=even_seats(players), card_height=height)
 
 
 def _deck(frame: Image, model: CardModel) -> tuple[_Candidate, list[_Candidate]]:

@@ -101,8 +101,8 @@ def layout_from_json(obj: Any) -> Layout:
     if not 2 <= len(seats) <= 10:
         raise LayoutError("seats: give one angle (degrees) for each of 2 to 10 seats")
     return Layout(discard=_circle(obj, "discard"), draw=_circle(obj, "draw"), reveal=_rect(obj, "reveal"),
-                       centre=_point(obj, "centre"), seats=tuple(_number(v, "seats") % 360 for v in seats),
-                       card_height=_positive(obj.get("card_height"), "card_height"))
+                  centre=_point(obj, "centre"), seats=tuple(_number(v, "seats") % 360 for v in seats),
+                  card_height=_positive(obj.get("card_height"), "card_height"))
 
 
 def _get(obj: dict[str, Any], key: str, kind: type, name: str | None = None) -> Any:

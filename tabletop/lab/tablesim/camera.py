@@ -90,9 +90,9 @@ class Camera:
             return straight
         centre = self.point(straight.centre)
         return Layout(discard=self._circle(straight.discard), draw=self._circle(straight.draw),
-                           reveal=self._rect(straight.reveal), centre=centre,
-                           seats=tuple(self._seat(straight, angle, centre) for angle in straight.seats),
-                           card_height=straight.card_height * self.scale_at(straight.draw.centre))
+                      reveal=self._rect(straight.reveal), centre=centre,
+                      seats=tuple(self._seat(straight, angle, centre) for angle in straight.seats),
+                      card_height=straight.card_height * self.scale_at(straight.draw.centre))
 
     def _circle(self, circle: Circle) -> Circle:
         return Circle(self.point(circle.centre), circle.radius * self.scale_at(circle.centre))

@@ -70,4 +70,4 @@ def random_layout(rng: np.random.Generator, players: int, size: tuple[int, int] 
     first = float(rng.uniform(0, 360))
     seats = tuple((first + k * 360 / players) % 360 for k in range(players))
     return Layout(discard=discard, draw=draw, reveal=reveal, centre=(width / 2, height / 2), seats=seats,
-                       card_height=card)
+                  card_height=card)
