@@ -22,6 +22,12 @@ WAIT_S = 60.0
 """How long a phone that sent ``GUESSES`` wrong PINs is refused: four digits would take days to try."""
 
 
+def same_secret(given: str, held: str) -> bool:
+    """Compare in constant time, so that no secret (the PIN, a pass, a token, a join code) can be guessed a
+    character at a time from response times; any text, ASCII or not, is compared as its UTF-8 bytes."""
+    return hmac.compare_digest(given.encode(), held.encode())
+
+
 class Seats:
     """Every seat's join code and the token of the phone that claimed it, for the game numbered ``game``.
 
@@ -60,8 +66,8 @@ class Seats:
         token = secrets.token_urlsafe(18)
         with self._lock:
             self._forget_other_games(game)
-            valid = (self._codes.get(seat), self._invites.get(seat))
-            if not any(held is not None and hmac.compare_digest(held.encode(), code.encode()) for held in valid):
+            held = (self._codes.get(seat), self._invites.get(seat))
+            if not any(same_secret(code, valid) for valid in held if valid is not None):
                 return None
             self._codes.pop(seat, None)
             self._invites.pop(seat, None)
@@ -72,9 +78,7 @@ class Seats:
         """The seat ``token`` holds in this game, or None for a stale or unknown token."""
         with self._lock:
             self._forget_other_games(game)
-            given = token.encode()
-            return next((seat for seat, held in self._tokens.items() if hmac.compare_digest(held.encode(), given)),
-                        None)
+            return next((seat for seat, held in self._tokens.items() if same_secret(token, held)), None)
 
     def claimed(self, game: int) -> set[int]:
         with self._lock:
@@ -116,20 +120,14 @@ class Passes:
 
     def valid(self, given: str) -> bool:
         """Whether ``given`` is a pass still valid, compared in constant time; a single-use pass is spent."""
-        wanted = given.encode()
         with self._lock:
-            found = next((made for made in self._made if hmac.compare_digest(made.encode(), wanted)), None)
+            found = next((made for made in self._made if same_secret(given, made)), None)
             if found is None:
                 return False
             fresh = self._lasting is None or self._clock() - self._made[found] <= self._lasting
             if self._single_use or not fresh:
                 del self._made[found]
             return fresh
-
-
-def pin_matches(given: str | None, pin: str) -> bool:
-    """Compare in constant time, so the PIN cannot be guessed digit by digit from response times."""
-    return given is not None and hmac.compare_digest(given.encode(), pin.encode())
 
 
 class PinGuard:
@@ -151,7 +149,7 @@ class PinGuard:
 
     def check(self, address: str, given: str, pin: str) -> bool:
         """Whether ``given`` is the PIN, counting a wrong one against ``address``."""
-        right = pin_matches(given, pin)
+        right = same_secret(given, pin)
         with self._lock:
             if right:
                 self._wrong.pop(address, None)

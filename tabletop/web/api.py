@@ -40,8 +40,8 @@ BUSY_RETRY_S = 30
 """Seconds a phone refused a live stream waits before asking again; it reads the board meanwhile."""
 
 
-def refuse(status: int, message: str) -> NoReturn:
-    abort(make_response(jsonify(error=message), status))
+def refuse(status: int, message: str, headers: dict[str, str] | None = None) -> NoReturn:
+    abort(make_response(jsonify(error=message), status, headers or {}))
 
 
 def _address() -> str:
@@ -52,9 +52,8 @@ def _enter(gate: Gate, what: str) -> str:
     """Take a place at ``gate`` for the asking phone, or answer 503 (with when to ask again); the address."""
     address = _address()
     if not gate.enter(address):
-        abort(make_response(jsonify(error=f"too many {what} are open (at most {gate.total}, {gate.each} from "
-                                          f"one phone): close one, or try again in {BUSY_RETRY_S} s"),
-                            503, {"Retry-After": str(BUSY_RETRY_S)}))
+        refuse(503, f"too many {what} are open (at most {gate.total}, {gate.each} from one phone): close one, or "
+                    f"try again in {BUSY_RETRY_S} s", {"Retry-After": str(BUSY_RETRY_S)})
     return address
 
 
