@@ -116,7 +116,7 @@ def test_the_gate_counts_places_in_all_and_per_address() -> None:
     gate = Gate(total=2, each=1)
     assert gate.enter("ann") and not gate.enter("ann")
     assert gate.enter("bo") and not gate.enter("cy")
-    body = gate.holding("ann", iter([b"x"]))
+    body = gate.holding("ann", (chunk for chunk in [b"x"]))
     body.close()  # type: ignore[attr-defined]
     body.close()  # type: ignore[attr-defined]
     assert gate.held == 1 and gate.enter("cy") and not gate.enter("dan")

@@ -10,7 +10,6 @@ import dataclasses
 import itertools
 import json
 import math
-from collections.abc import Iterator
 from typing import Any, NoReturn
 
 from flask import Blueprint, Response, abort, current_app, jsonify, make_response, request, url_for
@@ -27,7 +26,7 @@ from tabletop.watcher.layout import LayoutError, layout_from_json, layout_to_jso
 from tabletop.web import scoreboard
 from tabletop.web.camera import BOUNDARY, CameraView, mjpeg
 from tabletop.web.feed import Feed
-from tabletop.web.gate import Gate
+from tabletop.web.gate import Body, Gate
 from tabletop.web.qr import qr_svg
 
 blueprint = Blueprint("api", __name__)
@@ -158,7 +157,7 @@ def stream() -> Response:
                                                                  "X-Accel-Buffering": "no"})
 
 
-def _events(feed: Feed, keepalive: float, last_seen: int | None) -> Iterator[bytes]:
+def _events(feed: Feed, keepalive: float, last_seen: int | None) -> Body:
     """The stream's bytes; it reads only the feed, for it runs after the request's context has gone."""
     yield b"retry: 2000\n\n"
     while not feed.closed:

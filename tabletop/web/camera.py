@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from tabletop.watcher.layout import Layout
+from tabletop.web.gate import Body
 
 BOUNDARY = "frame"
 PREVIEW_FPS = 8.0
@@ -48,7 +49,7 @@ class CameraView(Protocol):
         """The latest picture as JPEG with the zones drawn over it; None until the first picture."""
 
 
-def mjpeg(camera: CameraView, running: Iterator[bool], fps: float = PREVIEW_FPS) -> Iterator[bytes]:
+def mjpeg(camera: CameraView, running: Iterator[bool], fps: float = PREVIEW_FPS) -> Body:
     """The preview as parts of a ``multipart/x-mixed-replace`` response, while ``running`` says so.
 
     A browser shows a part only once the next one begins, so an unchanged picture is sent again every second:

@@ -11,6 +11,8 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator
 
+Body = Generator[bytes, None, None]
+
 
 class Gate:
     """Lets in at most ``total`` holders at once, and at most ``each`` from any one address."""
@@ -39,7 +41,7 @@ class Gate:
         with self._lock:
             return self._open.total()
 
-    def holding(self, address: str, body: Iterator[bytes]) -> Iterable[bytes]:
+    def holding(self, address: str, body: Body) -> Iterable[bytes]:
         """``body``, giving back the place taken by ``enter`` when the server closes it, however it ended."""
         return _Held(body, lambda: self.leave(address))
 
@@ -47,7 +49,7 @@ class Gate:
 class _Held:
     """An answer's body that gives its place back once: waitress closes it even when it was never read."""
 
-    def __init__(self, body: Iterator[bytes], release: Callable[[], None]) -> None:
+    def __init__(self, body: Body, release: Callable[[], None]) -> None:
         self._body, self._release = body, release
         self._released = False
 
@@ -55,8 +57,7 @@ class _Held:
         return self._body
 
     def close(self) -> None:
-        if isinstance(self._body, Generator):
-            self._body.close()
+        self._body.close()
         if not self._released:
             self._released = True
             self._release()

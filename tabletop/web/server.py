@@ -22,6 +22,10 @@ API_THREADS = 16
 """Threads no stream or preview may take: the state, the posts and the pages of every phone and the host."""
 CONNECTIONS = 1000
 """Open connections held at once, idle ones included; waitress's default (100) let a few guests hold them all."""
+FILES = 4 * CONNECTIONS
+"""Open files this process asks to be allowed: every connection is one, and so are the game log, the camera and
+the models; in the tests the guests' own sockets share the process too. The usual soft limit, 1024, is not
+enough for ``CONNECTIONS``; polling, not select, handles descriptors past 1024."""
 HEADERS = 32 * 1024
 """Largest request line and headers together; a browser's are a few kB."""
 OUTBUF = 64 * 1024
@@ -36,7 +40,7 @@ class Server:
     def __init__(self, app: Flask, host: str, port: int) -> None:
         self.app = app
         board = scoreboard_of(app)
-        _allow_files(CONNECTIONS + 100)
+        _allow_files(FILES)
         self._server = waitress.create_server(
             app, host=host, port=port, threads=board.streams.total + board.previews.total + API_THREADS,
             connection_limit=CONNECTIONS, asyncore_use_poll=True, channel_timeout=60,
@@ -82,8 +86,7 @@ class Server:
 
 
 def _allow_files(count: int) -> None:
-    """Raise this process's open-file limit to ``count`` where the system allows: each connection is a file,
-    and the usual soft limit (1024) is near ``CONNECTIONS``. Polling, not select, handles descriptors past 1024."""
+    """Raise this process's open-file limit to ``count``, as far as the system's hard limit allows."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = count if hard == resource.RLIM_INFINITY else min(count, hard)
     if soft != resource.RLIM_INFINITY and soft < wanted:
