@@ -36,9 +36,15 @@ class Panel:
     uno_buttons: tuple[int, ...] = ()
 
     @property
+    def pins(self) -> tuple[int, ...]:
+        """Every pin a fitted part uses."""
+        buzzer = () if self.buzzer is None else (self.buzzer,)
+        return (*buzzer, *self.seat_leds, *self.color_led, *self.uno_buttons)
+
+    @property
     def fitted(self) -> bool:
         """Whether any part is fitted at all: a table without one runs no panel."""
-        return self.buzzer is not None or bool(self.seat_leds or self.color_led or self.uno_buttons)
+        return bool(self.pins)
 
 
 HOST = "0.0.0.0"

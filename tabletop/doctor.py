@@ -142,7 +142,6 @@ def _panel(config: Config, pin_factory: Any) -> Finding:
     parts = config.panel
     if not parts.fitted:
         return Finding(True, "panel", "no parts fitted")
-    fitted = (parts.buzzer is not None) + len(parts.seat_leds) + len(parts.color_led) + len(parts.uno_buttons)
     from gpiozero.exc import PinFactoryFallback
 
     from tabletop.panel import TablePanel
@@ -155,7 +154,7 @@ def _panel(config: Config, pin_factory: Any) -> Finding:
         return Finding(False, "panel", f"cannot use the GPIO pins ({err}): on a Pi, check the user is in the gpio "
                                        "group and no other program holds the pins; elsewhere set "
                                        "GPIOZERO_PIN_FACTORY=mock or fit no parts")
-    return Finding(True, "panel", f"{fitted} pin(s) claimed and released")
+    return Finding(True, "panel", f"{len(parts.pins)} pin(s) claimed and released")
 
 
 def _host_pin(config: Config) -> Finding:

@@ -166,6 +166,7 @@ def test_the_doctor_says_where_a_damaged_game_stops_and_what_the_service_kept_as
 def test_a_panel_counts_as_fitted_when_any_part_is() -> None:
     assert Panel().fitted and Panel(buzzer=None, uno_buttons=(5,)).fitted
     assert not Panel(buzzer=None).fitted
+    assert Panel(seat_leds=(5, 6), color_led=(13, 19, 26)).pins == (18, 5, 6, 13, 19, 26)
 
 
 def test_the_doctor_says_once_that_the_pins_cannot_be_used_without_gpiozero_s_warnings(tmp_path: Path) -> None:
