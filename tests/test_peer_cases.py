@@ -2,13 +2,14 @@
 
 Like python-chess's perft numbers, these hold the referee to cases chosen by other people. Each test names the
 peer repository and file it comes from and the situation it takes; the expected verdicts and state are the ones
-docs/rules.md (the ``official`` preset, or the option named where the peer plays a house rule) gives, not the peer's.
+docs/rules.md (the ``official`` preset, or the option named where the peer plays a house rule) gives, not the
+peer's.
 Where the peer's outcome differs from ours, the docstring says so under "Differs".
 
 The peers (public GitHub repositories):
 
 - ``danguilherme/uno`` (npm ``uno-engine``): test/game.ts, test/game.js, test/house-rules/cumulative-draw-two.ts,
-  test/card.ts, and src/game.ts and docs/rules.md for what its tests leave out.
+  test/card.ts, and src/game.ts and its own RULES.md for what its tests leave out.
 - ``datamllab/rlcard`` (RLCard's UNO): tests/games/test_uno_game.py and rlcard/games/uno/round.py, dealer.py,
   judger.py, game.py, whose behaviour those tests drive.
 - ``uditkarode/unocab`` (Deno): tests/turn-tests.ts, tests/draw-tests.ts, tests/basic-tests.ts,
@@ -28,6 +29,7 @@ from records import (
     ANN,
     BO,
     CY,
+    Event,
     ann_goes_out,
     catch,
     challenge,
@@ -54,8 +56,6 @@ from records import (
 )
 
 from tabletop.errors import RecordError
-
-Event = dict[str, Any]
 
 DI = 3
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -741,7 +741,7 @@ def test_unocab_the_game_does_not_end_with_the_round() -> None:
 
 
 def test_uno_engine_the_first_to_500_wins_the_game() -> None:
-    """danguilherme/uno docs/rules.md, "The first player to attain 500 points wins the game", with src/game.ts
+    """danguilherme/uno RULES.md, "The first player to attain 500 points wins the game", with src/game.ts
     ``calculateScore`` (the sum of the hands, reported at the end).
 
     Ann goes out while the others hold 499 points: the game goes on; holding 500: Ann wins the game.
