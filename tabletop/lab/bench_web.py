@@ -21,7 +21,7 @@ from pathlib import Path
 from tabletop.game.events import Event, Game
 from tabletop.lab.figures import Figure, evening, figure
 from tabletop.table import Table
-from tabletop.web import WebSettings, create_app
+from tabletop.web import WebSettings, create_app, scoreboard_of
 from tabletop.web.server import Server
 
 PIN = "bench"
@@ -143,7 +143,7 @@ def bench_crowd(idle: int = 500, slow: int = 100, asks: int = 500) -> Iterator[F
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo", "Cy"))])
         app = create_app(table, WebSettings(pin=PIN))
-        streams = app.extensions["tabletop"].streams.total
+        streams = scoreboard_of(app).streams.total
         with Server(app, host="127.0.0.1", port=0) as server:
             context = multiprocessing.get_context("spawn")
             results = context.Queue()
@@ -182,16 +182,16 @@ def _crowd(port: int, idle: int, slow: int, streams: int, asks: int,
         answers.append(time.perf_counter() - at)
     stop.set()
     dribbler.join()
-    results.put((answers, sum(1 for status in opened if status == 503)))
-    for sock in silent + dribbling:
+    results.put((answers, sum(1 for _, status in opened if status == 503)))
+    for sock in silent + dribbling + [sock for sock, _ in opened]:
         sock.close()
 
 
-def _stream(port: int, address: str) -> int:
-    """Ask for a live stream from ``address`` and leave it open; the answer's status."""
+def _stream(port: int, address: str) -> tuple[socket.socket, int]:
+    """Ask for a live stream from ``address``; the connection, to be held open, and the answer's status."""
     sock = socket.create_connection(("127.0.0.1", port), source_address=(address, 0))
     sock.sendall(b"GET /api/stream HTTP/1.1\r\nHost: table\r\n\r\n")
-    return int(sock.recv(64).split(b" ")[1])
+    return sock, int(sock.recv(64).split(b" ")[1])
 
 
 def _dribble(socks: list[socket.socket], stop: threading.Event) -> None:
