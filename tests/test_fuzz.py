@@ -57,12 +57,15 @@ def deep(depth: int) -> str:
     return "[" * depth + "]" * depth
 
 
+AMENDS = '{"type": "amend", "ref": 1, "event": ' * 600 + '{"type": "pass", "seat": 0}' + "}" * 600
+"""An amend of an amend of ... 600 deep: valid JSON, and no event (an amend holds no correction)."""
+
 bodies = st.one_of(
     bent_events().map(json.dumps),
     bent_events().map(json.dumps),
     st.sampled_from(EVENTS).map(json.dumps),
     st.lists(bent_events(), max_size=5).map(lambda events: "\n".join(json.dumps(e) for e in events)),
-    st.sampled_from([deep(20_000), "9" * 5000, '{"t": NaN}', "\ufeff{}", "", "{", "\x00", "null"]),
+    st.sampled_from([deep(20_000), AMENDS, "9" * 5000, '{"t": NaN}', "\ufeff{}", "", "{", "\x00", "null"]),
     st.binary(max_size=64).map(lambda raw: raw.decode("latin-1")),
 )
 
@@ -129,10 +132,6 @@ def test_no_request_from_a_guest_or_the_host_gets_a_5xx(app: Flask) -> None:
             response.close()
 
     asks()
-
-
-AMENDS = '{"type": "amend", "ref": 1, "event": ' * 600 + '{"type": "pass", "seat": 0}' + "}" * 600
-"""An amend of an amend of ... 600 deep: valid JSON, too deep for an event."""
 
 
 def records() -> st.SearchStrategy[str]:

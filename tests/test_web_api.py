@@ -524,3 +524,13 @@ def test_a_preview_ticket_left_unused_expires() -> None:
     assert tickets.valid(early) and not tickets.valid(early)
     now[0] = 31.0
     assert not tickets.valid(late)
+
+
+def test_an_amend_of_amends_hundreds_deep_is_refused_by_name(table: Table) -> None:
+    """Well within the body limit, yet deep enough to have run the reader past Python's recursion limit."""
+    deep = '{"type": "amend", "ref": 1, "event": ' * 600 + '{"type": "pass", "seat": 0}' + "}" * 600
+    made = create_app(table, WebSettings(pin=PIN))
+    response = made.test_client().post("/api/events", data=deep, headers={**HOST, "Content-Type": "application/json"})
+    stop_streams(made)
+    assert response.status_code == 400
+    assert "a correction cannot amend an event into another correction" in response.get_json()["error"]

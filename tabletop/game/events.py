@@ -257,12 +257,13 @@ def _guesses(value: Any, name: str) -> tuple[tuple[Card, float], ...]:
 
 
 def _nested(value: Any, name: str) -> Event:
+    """The event an ``amend`` puts in place of a line. A correction is refused by its type before it is read, so
+    that no amend of an amend of ... (hundreds deep) can take the reader past Python's recursion limit."""
     if not isinstance(value, dict):
         raise ValueError(f"{name!r} must be an event object")
-    event = event_from_json(value)
-    if isinstance(event, CORRECTIONS):
+    if value.get("type") in tuple(kind.TYPE for kind in CORRECTIONS):  # a tuple: the type may be unhashable
         raise ValueError("a correction cannot amend an event into another correction")
-    return event
+    return event_from_json(value)
 
 
 Reader = Callable[[Any, str], Any]

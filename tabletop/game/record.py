@@ -51,8 +51,6 @@ def parse_line(text: str, line: int) -> Event:
         raise _malformed(f"not valid JSON ({err})", line) from None
     try:
         return event_from_json(obj)
-    except RecursionError:
-        raise _malformed(NESTED, line) from None
     except ValueError as err:
         raise _malformed(str(err), line) from None
 
