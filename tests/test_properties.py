@@ -1,7 +1,9 @@
 """Property tests: the referee against the truth of simulated games, corrections, and replay.
 
-The simulator plays physical games (real deck, real hands) and says what the referee must conclude; these
-tests push its records through the referee and hold every verdict and every hand size it claims to it.
+The simulator plays physical games (real deck, real hands, the real turn) and reaches each penalty from
+physical facts by a small predicate, never by reading its own record; these tests push its records through
+the referee and hold every verdict and every hand size it claims to that truth. The peer engines' cases
+(test_peer_cases.py) are the numbers from outside.
 """
 
 from collections import Counter
@@ -320,3 +322,30 @@ def test_unseen_draws_leave_the_hands_of_seats_whose_turn_may_have_passed_unknow
     )
     assert not [v for v in verdicts if isinstance(v, Penalty) and v.reason == "missed-uno"]
     assert state.hands[2] is None
+
+
+def test_at_a_table_that_misses_draws_a_card_after_two_quiet_turns_is_not_out_of_turn() -> None:
+    """A drew and passed unseen, B too; C's card is C's own turn. The referee once called it out of turn, and
+    the simulator, reading its own record the same way, agreed; the physical truth does not."""
+    verdicts, state = verdicts_of(
+        '{"type": "game", "players": ["A", "B", "C", "D"], "rules": {"preset": "official"}, "draws_seen": false}',
+        '{"type": "deal", "dealer": 3}',
+        '{"type": "flip", "card": "red-5"}',
+        '{"type": "play", "card": "red-9", "seat": 2}',
+    )
+    assert not [v for v in verdicts if isinstance(v, Penalty)]
+    assert state.turn == 3
+
+
+def test_at_a_table_that_misses_draws_a_card_that_cannot_answer_a_stack_came_after_drawing_it() -> None:
+    """B took the draw two unseen, A drew and passed unseen, and B's blue 4 matches the blue on the pile."""
+    verdicts, _ = verdicts_of(
+        '{"type": "game", "players": ["A", "B"], "rules": {"preset": "stacking"}, "draws_seen": false}',
+        '{"type": "deal", "dealer": 1}',
+        '{"type": "flip", "card": "blue-5"}',
+        '{"type": "play", "card": "blue-draw-two", "seat": 0}',
+        '{"type": "play", "card": "blue-4", "seat": 1}',
+        '{"type": "play", "card": "green-4", "seat": 0}',
+        '{"type": "play", "card": "red-7", "seat": 1}',
+    )
+    assert [(v.reason, v.ref) for v in verdicts if isinstance(v, Penalty)] == [("illegal-play", 6)]

@@ -358,15 +358,28 @@ class _Fold:
             self.watch_uno(seat, card)
 
     def take_turn(self, seat: int, card: Card) -> bool:
-        """Whether ``seat`` plays on its own turn: the current player's, or the next one's after their pass."""
-        if seat == self.turn:
+        """Whether ``seat`` plays on its own turn: the current player's, or the next one's after their pass.
+
+        Where draws go unseen, a whole run of unseen draws and passes may come before any play, so any seat
+        may be in turn, and the turns before it end.
+        """
+        if seat == self.turn and not self.left_stack_unseen(card):
             return True
         if self.is_jump_in(card):
             return False
-        if seat == self.next_seat(self.turn):
+        if seat == self.next_seat(self.turn) or not self.draws_seen:
             self.end_turn()
+            while self.turn != seat:
+                self.end_turn()
             return True
         return False
+
+    def left_stack_unseen(self, card: Card) -> bool:
+        """Where draws go unseen, a player facing a stack who lays a card that cannot answer it drew the stack,
+        and the turn came round to them again."""
+        top = self.top
+        return (not self.draws_seen and self.stack > 0 and top is not None
+                and not can_stack(card, top, self.color, self.opts.stacking))
 
     def is_jump_in(self, card: Card) -> bool:
         return jumps_in(card, self.top, self.first_card, self.opts)

@@ -1,10 +1,13 @@
 """The seeded game simulator: whole games of UNO with a real shuffled deck, and the truth about them.
 
 Pure: standard library only, ``random.Random(seed)``, no I/O, no clock. The simulator plays the physical game
-(real hands, a real draw pile, real debts) and emits two things: the events the table would report, and the
-truth the referee must reach from them. Hand sizes in the truth are physical. Penalties follow the referee's
-written contract (README "How the referee decides what it cannot see", docs/rules.md "Fine points"): who is
-in turn is decided from what the record shows, and nothing rests on what the record cannot prove.
+(real hands, a real draw pile, real debts, whose turn it really is) and emits the events the table would
+report. It never reads its own record back. Beside the game it keeps a few physical facts (how often each
+player has received cards, who owes an UNO call, which wild draw fours were laid on what) and reaches every
+penalty with a small predicate on them ("What deserves a penalty" below). What the table cannot see is a fact
+of the table too: the colour it heard, whether it sees draws. Its players misbehave only where a referee
+could tell: a card that does not match is laid only where the colour was heard, and a card out of turn
+never comes from the next player (who may take the turn over from a player who drew and said nothing).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from tabletop.game.cards import COLORS, Card, full_deck, hand_points
 from tabletop.game.events import (
@@ -58,8 +61,6 @@ MAX_ROUNDS = 60
 PenaltyTruth = tuple[int, int, PenaltyReason, int]
 #: (round, winner, points, totals): a score verdict the referee must reach.
 ScoreTruth = tuple[int, int, int, tuple[int, ...]]
-#: How the referee must judge a play from the record: on a turn, a jump-in, or out of turn.
-Standing = Literal["turn", "jump", "out"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,16 +135,22 @@ class _Stop(Exception):
     """The game cannot go on (cards ran out, or a round ran too long): it ends where it is."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Suspicion:
-    """A wild draw four as the referee remembers it: the card under it and the colour it knew."""
+@dataclass(eq=False, slots=True)
+class _Four:
+    """A wild draw four as it was laid: on what, with which colour heard, and whether its player broke the
+    ``wild_draw_four`` rule. ``receipts`` is how often the player had received cards just before: a hand shows
+    what it held at the four only while that count has not moved."""
 
-    before: Card | None
-    color: str | None
+    ref: int
+    seat: int
+    under: Card | None
+    heard: str | None
+    forbidden: bool
+    receipts: int
 
 
 class _Simulation:
-    """The physical game, plus the little the truth needs of what the record shows."""
+    """The physical game, and the facts its penalties follow from."""
 
     def __init__(self, seed: int, rules: Rules, players: int, seats: bool, draws_seen: bool,
                  mistakes: Mistakes) -> None:
@@ -157,31 +164,33 @@ class _Simulation:
         self.sizes: list[tuple[int, ...]] = []
         self.penalties: list[PenaltyTruth] = []
         self.scores: list[ScoreTruth] = []
-        self.wild_draw_fours: list[tuple[int, int, bool]] = []
+        self.fours: list[_Four] = []
         self.winner: int | None = None
         self.totals = [0] * players
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.owed = [0] * players
+        self.receipts = [0] * players
         self.pile: list[Card] = []
         self.discard: list[Card] = []
         self.round = 0
         self.dealer = 0
-        self.reset_round()
+        self.new_round()
 
-    def reset_round(self) -> None:
-        self.direction, self.turn, self.stack, self.ref_stack = 1, 0, 0, 0
+    def new_round(self) -> None:
+        self.direction, self.turn, self.stack = 1, 0, 0
         self.color: str | None = None  # the colour really active
-        self.pub: str | None = None  # the colour the record shows
+        self.heard: str | None = None  # the colour the table heard: a named colour may go unreported
         self.first_card = False
-        self.due: set[int] = set()
-        self.precalled: int | None = None
-        self.suspects: dict[int, list[_Suspicion]] = {}
-        self.lagging: int | None = None  # the referee still gives the turn to this seat
+        self.silent: int | None = None  # drew, let the turn go and has not said "pass" (yet)
+        self.due: set[int] = set()  # down to one card by a play, and no call yet
+        self.early: int | None = None  # called UNO with two cards, about to play one of them
+        self.open_fours: list[_Four] = []  # neither challenged nor proven yet
         self.out: int | None = None
 
     def result(self) -> SimulatedGame:
-        penalties = tuple(p for p in self.penalties if p[0] < len(self.events))
-        played = tuple(w for w in self.wild_draw_fours if w[0] < len(self.events))
+        last = len(self.events)
+        penalties = tuple(p for p in self.penalties if p[0] < last)
+        played = tuple((four.ref, four.seat, four.forbidden) for four in self.fours if four.ref < last)
         truth = Truth(tuple(self.sizes), penalties, tuple(self.scores), self.winner, played)
         return SimulatedGame(list(self.events), truth)
 
@@ -212,21 +221,22 @@ class _Simulation:
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
 
-    def penalize(self, seat: int, cards: int, reason: PenaltyReason) -> None:
+    def penalize(self, seat: int, reason: PenaltyReason, cards: int, owes: int | None = None) -> None:
+        """A penalty of ``cards``; the seat owes ``owes`` of them (a lost challenge's 4 are owed already)."""
         self.penalties.append((self.ref, seat, reason, cards))
-        self.owe(seat, cards)
+        self.owe(seat, cards if owes is None else owes)
 
     def owe(self, seat: int, cards: int) -> None:
         if cards > 0:
             self.owed[seat] += cards
-            self.received(seat)
+            self.receive(seat)
 
-    def received(self, seat: int) -> None:
-        """Cards came in (or may have, as far as the record shows): no UNO due, no proof of a wild draw four."""
-        self.suspects.pop(seat, None)
+    def receive(self, seat: int) -> None:
+        """Cards come into the hand (owed ones count from the moment they are owed)."""
+        self.receipts[seat] += 1
         self.due.discard(seat)
-        if self.precalled == seat:
-            self.precalled = None
+        if self.early == seat:
+            self.early = None
 
     def take(self, seat: int, count: int) -> None:
         """Move ``count`` cards from the draw pile to the hand, reshuffling the discards when it runs out."""
@@ -238,6 +248,56 @@ class _Simulation:
             if not self.pile:
                 raise _Stop
             self.hands[seat].append(self.pile.pop())
+
+    # --- what deserves a penalty -----------------------------------------------------------------------------
+
+    def misplay(self, seat: int, card: Card) -> PenaltyReason | None:
+        """A card out of turn, or one that does not fit; a card is called once, out of turn first.
+
+        Where draws go unseen, any seat may be in turn after a run of unseen draws and passes: no card is out
+        of turn there, and each is held to the pile instead.
+        """
+        in_turn = seat == self.turn
+        if not in_turn and self.seen and not jumps_in(card, self.top, self.first_card, self.opts):
+            return PenaltyReason.OUT_OF_TURN
+        if (in_turn or not self.seen) and not self.fits(seat, card):
+            return PenaltyReason.ILLEGAL_PLAY
+        return None
+
+    def fits(self, seat: int, card: Card) -> bool:
+        """Whether ``card`` may go on the pile, by the colour the table heard (an unheard one makes none wrong)."""
+        top = self.top
+        if self.stack and seat == self.turn and top is not None:
+            return can_stack(card, top, self.heard, self.opts.stacking)
+        return matches(card, top, self.heard)
+
+    def forbidden(self, seat: int) -> bool:
+        """Whether a wild draw four from ``seat`` now breaks the ``wild_draw_four`` rule."""
+        rule = self.opts.wild_draw_four
+        return any(forbids(card, self.top, self.color, rule) for card in self.hands[seat])
+
+    def proven(self, seat: int, card: Card) -> list[_Four]:
+        """``seat``'s open wild draw fours that ``card`` shows illegal: the rule forbade it when the four was
+        laid, and the hand has received nothing since, so it held the card then. Where draws go unseen, no
+        hand is ever known to have received nothing."""
+        rule = self.opts.wild_draw_four
+        return [four for four in self.open_fours
+                if self.seen and four.seat == seat and four.receipts == self.receipts[seat]
+                and forbids(card, four.under, four.heard, rule)]
+
+    def call_is_good(self, seat: int) -> bool:
+        """UNO from one card, or from two on one's own turn."""
+        size = self.size(seat)
+        return size == 1 or (size == 2 and seat == self.turn)
+
+    def turn_begins(self, actor: int) -> None:
+        """``actor`` plays or draws for a turn: whoever still owes an UNO call has missed it."""
+        for seat in sorted(self.due - {actor}):
+            if self.opts.auto_catch:
+                self.penalize(seat, PenaltyReason.MISSED_UNO, self.opts.uno_penalty)
+        self.due.clear()
+        if self.early != actor:
+            self.early = None
 
     # --- the game --------------------------------------------------------------------------------------------
 
@@ -271,7 +331,7 @@ class _Simulation:
         size = self.opts.hand_size
         self.hands = [deck[seat * size:(seat + 1) * size] for seat in range(self.n)]
         self.pile, self.discard, self.owed = deck[self.n * size:], [], [0] * self.n
-        self.reset_round()
+        self.new_round()
         self.emit(Deal(dealer=self.dealer))
 
     def flip(self) -> None:
@@ -283,13 +343,13 @@ class _Simulation:
             card = self.pile.pop()
         self.discard.append(card)
         first = (self.dealer + 1) % self.n
-        self.turn, self.color, self.pub, self.first_card = first, card.color, card.color, True
+        self.turn, self.color, self.heard, self.first_card = first, card.color, card.color, True
         if card.rank == "skip":
             self.turn = self.next(first)
         elif card.rank == "reverse":
             self.direction, self.turn = -1, self.dealer
         elif card.rank == "draw-two":
-            self.hit(first, 2)
+            self.strike(first, 2)
         self.emit(Flip(card=card))
         if card.is_wild:
             self.name_color(first)
@@ -304,14 +364,9 @@ class _Simulation:
 
     # --- choosing cards --------------------------------------------------------------------------------------
 
-    def guilty(self, seat: int) -> bool:
-        """Whether a wild draw four from ``seat`` now breaks the ``wild_draw_four`` rule."""
-        rule = self.opts.wild_draw_four
-        return any(forbids(card, self.top, self.color, rule) for card in self.hands[seat])
-
     def allowed(self, seat: int, card: Card) -> bool:
         """A wild draw four the player may not play is only played as a cheat."""
-        return card.rank != "wild-draw-four" or not self.guilty(seat) or self.chance(self.odds.cheat)
+        return card.rank != "wild-draw-four" or not self.forbidden(seat) or self.chance(self.odds.cheat)
 
     def playable(self, seat: int, card: Card) -> bool:
         return matches(card, self.top, self.color) and self.allowed(seat, card)
@@ -324,7 +379,7 @@ class _Simulation:
 
     def take_turn(self, seat: int) -> None:
         hand = self.hands[seat]
-        if self.pub is not None and self.chance(self.odds.illegal_play):
+        if self.heard is not None and self.chance(self.odds.illegal_play):
             wrong = [card for card in hand if not card.is_wild and not matches(card, self.top, self.color)]
             if wrong:
                 self.play(seat, self.rng.choice(wrong))
@@ -340,16 +395,16 @@ class _Simulation:
         """A player about to play their second-to-last card calls UNO first; the call needs their turn."""
         if not self.seen or self.size(seat) != 2 or not self.chance(self.odds.early_uno):
             return
-        self.flush_pass()
+        self.speak_up()
         self.emit(Uno(seat=seat))
-        self.precalled = seat
+        self.early = seat
 
-    def flush_pass(self) -> None:
-        """A player who drew and let the turn go says so, so that the record shows whose turn it is."""
-        if self.lagging is not None and self.seen:
-            seat, self.lagging = self.lagging, None
-            self.end_ref_turn(seat)
-            self.emit(Pass(seat=self.seat_of(seat)))
+    def speak_up(self) -> None:
+        """A player who drew and let the turn go silently says "pass" before anyone else but the next player
+        acts: from the record alone, the turn would still be theirs."""
+        if self.silent is not None:
+            self.emit(Pass(seat=self.seat_of(self.silent)))
+            self.silent = None
 
     def draw_turn(self, seat: int) -> None:
         """Draw one (maybe play it) or draw until a card can be played, per the ``draw`` option."""
@@ -369,24 +424,20 @@ class _Simulation:
             self.end_without_play(seat)
 
     def fresh_draw(self, seat: int, count: int) -> None:
-        """A draw that pays no debt: it ends the drawer's predecessor's turn and closes UNO windows."""
-        self.received(seat)
+        """A draw that pays no debt: it begins the drawer's turn at the table."""
+        self.receive(seat)
         if not self.seen:
             return
-        rt = self.ref_turn()
-        if seat != rt and seat == self.next(rt):
-            self.end_ref_turn(rt)
-        self.lagging = None
-        self.close_windows(seat)
+        self.silent = None
+        self.turn_begins(seat)
         self.emit(Draw(seat=self.seat_of(seat), count=count))
         self.pay_debts()
 
     def end_without_play(self, seat: int) -> None:
         if self.seen and (not self.seats or self.chance(self.odds.pass_after_draw)):
-            self.end_ref_turn(seat)
             self.emit(Pass(seat=self.seat_of(seat)))
-        elif self.lagging is None:
-            self.lagging = seat
+        elif self.seen:
+            self.silent = seat
         self.turn = self.next(seat)
 
     def face_stack(self, seat: int) -> None:
@@ -401,14 +452,10 @@ class _Simulation:
         count, self.owed[seat], self.stack = self.owed[seat], 0, 0
         self.take(seat, count)
         self.turn = self.next(seat)
-        if self.seen:
-            self.ref_stack = 0
-            if self.precalled == seat:
-                self.precalled = None
-            if count:
-                self.emit(Draw(seat=seat, count=count))
-        elif self.lagging is None:
-            self.lagging = seat
+        if self.early == seat:
+            self.early = None
+        if self.seen and count:
+            self.emit(Draw(seat=seat, count=count))
 
     def interrupt(self) -> bool:
         """Someone plays before the player in turn: a jump-in, or a card out of turn."""
@@ -418,7 +465,7 @@ class _Simulation:
         if self.opts.jump_in and not self.first_card and top is not None and not top.is_wild:
             jumpers = [seat for seat in range(self.n) if seat != self.turn and top in self.hands[seat]]
             if jumpers and self.chance(self.odds.jump_in):
-                self.flush_pass()
+                self.speak_up()
                 self.play(self.rng.choice(jumpers), top)
                 return True
         others = [seat for seat in range(self.n) if seat not in (self.turn, self.next(self.turn))]
@@ -426,108 +473,47 @@ class _Simulation:
             seat = self.rng.choice(others)
             cards = [card for card in self.hands[seat] if not card.is_wild]
             if cards:
-                self.flush_pass()
+                self.speak_up()
                 self.play(seat, self.rng.choice(cards))
                 return True
         return False
 
-    # --- what the record shows of turns (README: "The next player acting ends the turn") ---------------------
-
-    def ref_turn(self) -> int:
-        return self.turn if self.lagging is None else self.lagging
-
-    def end_ref_turn(self, seat: int) -> None:
-        """The referee ends ``seat``'s turn without a play: unseen draws make its hand (and proofs) unknown."""
-        if self.ref_stack:
-            self.ref_stack = 0
-        elif not self.seen:
-            self.received(seat)
-        if self.precalled == seat:
-            self.precalled = None
-
-    def classify(self, seat: int, card: Card) -> Standing:
-        """``turn``, ``jump`` or ``out``, as the referee must judge a play from the record."""
-        rt = self.ref_turn()
-        if seat == rt:
-            return "turn"
-        if jumps_in(card, self.top, self.first_card, self.opts):
-            return "jump"
-        return "turn" if seat == self.next(rt) else "out"
-
-    def close_windows(self, actor: int) -> None:
-        """``actor`` plays or draws: every other seat's UNO window closes."""
-        for seat in sorted(self.due):
-            if seat != actor and self.opts.auto_catch:
-                self.penalize(seat, self.opts.uno_penalty, PenaltyReason.MISSED_UNO)
-        self.due.clear()
-        if self.precalled != actor:
-            self.precalled = None
-
-    def judge(self, seat: int, card: Card, kind: Standing) -> int:
-        """Call an out-of-turn or illegal card as the referee must; return the stack it answers there."""
-        stack, self.ref_stack = self.ref_stack, 0
-        penalty = self.opts.misplay_penalty
-        top = self.top
-        if kind == "out":
-            self.penalize(seat, penalty, PenaltyReason.OUT_OF_TURN)
-        elif kind == "turn" and stack and top is not None:
-            if can_stack(card, top, self.pub, self.opts.stacking):
-                return stack
-            self.penalize(seat, penalty, PenaltyReason.ILLEGAL_PLAY)
-        elif kind == "turn" and not matches(card, top, self.pub):
-            self.penalize(seat, penalty, PenaltyReason.ILLEGAL_PLAY)
-        return 0
-
-    def prove(self, seat: int, card: Card) -> None:
-        """Laying a card the player held when they played a wild draw four proves it illegal."""
-        suspicions = self.suspects.get(seat, [])
-        proven = [s for s in suspicions if forbids(card, s.before, s.color, self.opts.wild_draw_four)]
-        for suspicion in proven:
-            suspicions.remove(suspicion)
-        for _ in proven:
-            self.penalize(seat, 4, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR)
-
     # --- plays -----------------------------------------------------------------------------------------------
 
     def play(self, seat: int, card: Card) -> None:
-        """Lay ``card`` from ``seat``'s hand, with everything it brings, and what follows it at the table."""
-        kind = self.classify(seat, card)
-        rt = self.ref_turn()
-        if kind == "turn" and seat != rt:
-            self.end_ref_turn(rt)
-        if not self.seen:
-            for anyone in range(self.n):
-                self.received(anyone)
-        self.lagging = None
-        self.close_windows(seat)
-        judged = len(self.penalties)
-        answered_ref = self.judge(seat, card, kind)
-        self.prove(seat, card)
-        penalised = any(p[1] == seat and p[3] for p in self.penalties[judged:])
+        """Lay ``card`` from ``seat``'s hand, with the penalties it earns, its action, and what follows it."""
+        self.silent = None
+        receipts = self.receipts[seat]
+        self.turn_begins(seat)
+        reason = self.misplay(seat, card)
+        if reason is not None:
+            self.penalize(seat, reason, self.opts.misplay_penalty)
+        for four in self.proven(seat, card):
+            self.open_fours.remove(four)
+            self.penalize(seat, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR, 4)
         answered = self.stack if self.stack and seat == self.turn else 0
-        before, before_color, guilty = self.top, self.pub, self.guilty(seat)
+        four = _Four(self.ref, seat, self.top, self.heard, self.forbidden(seat), receipts)
         self.lay(seat, card, answered)
         if card.rank == "wild-draw-four":
-            self.wild_draw_fours.append((self.ref, seat, guilty))
-            if not penalised:
-                self.suspects.setdefault(seat, []).append(_Suspicion(before, before_color))
+            self.fours.append(four)
+            self.open_fours.append(four)
         if self.size(seat) == 0:
             self.go_out(seat, card, answered)
             return
-        self.act(seat, card, answered)
-        if card.draw_amount and self.opts.stacking is not Stacking.OFF:
-            amount = stacked_amount(card, answered_ref, self.opts.stacking) if answered_ref else card.draw_amount
-            self.ref_stack = amount
-        self.watch_uno(seat, card)
+        self.carry_out(seat, card, answered)
+        passed_on = self.opts.seven_zero and card.rank == "0"
+        if self.seen and self.size(seat) == 1 and not passed_on and self.early != seat:
+            self.due.add(seat)
+        self.early = None
         self.emit(Play(card=card, seat=self.seat_of(seat)))
-        self.follow_up(seat, card, _Suspicion(before, before_color), guilty)
+        self.follow_up(seat, card, four)
 
     def lay(self, seat: int, card: Card, answered: int) -> None:
         self.hands[seat].remove(card)
         self.owed[seat] -= answered
         self.stack = 0
         self.discard.append(card)
-        self.color = self.pub = card.color
+        self.color = self.heard = card.color
         self.first_card = False
 
     def go_out(self, seat: int, card: Card, answered: int) -> None:
@@ -537,17 +523,17 @@ class _Simulation:
             victim = self.next(seat)
             self.owe(victim, stacked_amount(card, answered, self.opts.stacking) if answered else card.draw_amount)
         self.due.clear()
-        self.suspects.clear()
+        self.open_fours.clear()
         self.emit(Play(card=card, seat=self.seat_of(seat)))
         if not self.seen:
             self.emit(End(seat=seat))
 
-    def act(self, seat: int, card: Card, answered: int) -> None:
-        """The card's action, and whose turn it is after it."""
+    def carry_out(self, seat: int, card: Card, answered: int) -> None:
+        """The card's action, and whose turn it really is after it."""
         rank = card.rank
         if card.draw_amount:
-            self.hit(self.next(seat), stacked_amount(card, answered, self.opts.stacking) if answered
-                     else card.draw_amount)
+            self.strike(self.next(seat), stacked_amount(card, answered, self.opts.stacking) if answered
+                        else card.draw_amount)
         elif rank == "skip":
             self.turn = seat if self.opts.skip is Skipping.PLAY_AGAIN else self.next(seat, 2)
         elif rank == "reverse":
@@ -557,28 +543,20 @@ class _Simulation:
         else:
             self.turn = self.next(seat)
             if self.opts.seven_zero and rank == "0":
-                self.pass_hands_on()
+                self.hands = [self.hands[self.next(seat, -1)] for seat in range(self.n)]
+                for anyone in range(self.n):
+                    self.receive(anyone)
 
-    def hit(self, victim: int, cards: int) -> None:
+    def strike(self, victim: int, cards: int) -> None:
+        """A draw card lands: its victim owes the cards, and draws and loses the turn unless it may answer."""
         self.owe(victim, cards)
         if self.opts.stacking is Stacking.OFF:
             self.turn = self.next(victim)
         else:
-            self.stack = self.ref_stack = cards
+            self.stack = cards
             self.turn = victim
 
-    def pass_hands_on(self) -> None:
-        self.hands = [self.hands[self.next(seat, -1)] for seat in range(self.n)]
-        for seat in range(self.n):
-            self.received(seat)
-
-    def watch_uno(self, seat: int, card: Card) -> None:
-        passed_on = self.opts.seven_zero and card.rank == "0"
-        if self.seen and self.size(seat) == 1 and not passed_on and self.precalled != seat:
-            self.due.add(seat)
-        self.precalled = None
-
-    def follow_up(self, seat: int, card: Card, before: _Suspicion, guilty: bool) -> None:
+    def follow_up(self, seat: int, card: Card, four: _Four) -> None:
         """What the table does right after a card lands: colour, swap, UNO, catch, challenge, debts."""
         if card.is_wild:
             self.name_color(seat)
@@ -589,21 +567,23 @@ class _Simulation:
         if self.seen and self.chance(self.odds.false_uno):
             self.stray_call(self.rng.randrange(self.n))
         if card.rank == "wild-draw-four":
-            self.maybe_challenge(seat, before, guilty)
+            self.maybe_challenge(four)
         self.pay_debts()
 
     def name_color(self, seat: int) -> None:
         self.color = self.pick_color(seat)
         if not self.chance(self.odds.omit_color):
-            self.pub = self.color
+            self.heard = self.color
             self.emit(Color(color=self.color, seat=self.seat_of(seat)))
 
     def swap(self, seat: int) -> None:
         other = self.rng.choice([s for s in range(self.n) if s != seat])
         self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
-        self.received(seat)
-        self.received(other)
+        self.receive(seat)
+        self.receive(other)
         self.emit(Swap(seat=seat, with_=other))
+
+    # --- UNO -------------------------------------------------------------------------------------------------
 
     def call_uno(self, seat: int) -> None:
         """The player calls UNO, or forgets; someone may catch them before the window closes."""
@@ -617,60 +597,55 @@ class _Simulation:
         elif self.chance(self.odds.catch):
             catcher = self.rng.choice([s for s in range(self.n) if s != seat])
             self.due.discard(seat)
-            self.penalize(seat, self.opts.uno_penalty, PenaltyReason.MISSED_UNO)
+            self.penalize(seat, PenaltyReason.MISSED_UNO, self.opts.uno_penalty)
             self.emit(Catch(seat=catcher, target=seat))
 
     def stray_call(self, seat: int) -> None:
-        """A call nobody owed: good with one card, or with two on one's own turn; otherwise a false UNO."""
-        size = self.size(seat)
-        if size == 1:
+        """A call nobody asked for: it settles a call owed, stands for a play to come, or is false."""
+        if not self.call_is_good(seat):
+            if self.opts.false_uno_penalty:
+                self.penalize(seat, PenaltyReason.FALSE_UNO, self.opts.false_uno_penalty)
+        elif self.size(seat) == 1:
             self.due.discard(seat)
-        elif size == 2 and seat == self.ref_turn():
-            self.precalled = seat
-        elif self.opts.false_uno_penalty:
-            self.penalize(seat, self.opts.false_uno_penalty, PenaltyReason.FALSE_UNO)
+        else:
+            self.early = seat
         self.emit(Uno(seat=seat))
 
     # --- wild draw four challenges ---------------------------------------------------------------------------
 
-    def maybe_challenge(self, player: int, before: _Suspicion, guilty: bool) -> None:
+    def maybe_challenge(self, four: _Four) -> None:
         """The victim may challenge, with the outcome given or left to a reveal of the player's hand.
 
-        A reveal after the player received cards (a caught UNO) cannot show what they held when they played:
-        it proves nothing either way, and the challenge lapses.
+        A reveal shows what the player held at the four only if no card has come in since (a caught UNO, a
+        penalty for the four itself): otherwise it proves nothing either way, and the challenge lapses.
         """
         if not self.opts.challenge or not self.chance(self.odds.challenge):
             return
-        victim = self.next(player)
-        suspicions = self.suspects.get(player, [])
-        untouched = before in suspicions
+        victim = self.next(four.seat)
         self.pay_debts(exclude=victim)
-        if before in suspicions:
-            suspicions.remove(before)
-        decidable = before.color is not None or self.opts.wild_draw_four is WildDrawFourRule.ANYTIME
+        if four in self.open_fours:
+            self.open_fours.remove(four)
+        decidable = four.heard is not None or self.opts.wild_draw_four is WildDrawFourRule.ANYTIME
         if decidable and self.chance(self.odds.challenge_by_reveal):
             self.emit(Challenge(seat=victim))
-            rule = self.opts.wild_draw_four
-            if untouched:
-                self.decide(player, victim, any(forbids(card, before.before, before.color, rule)
-                                                for card in self.hands[player]))
-            self.emit(Reveal(seat=player, cards=tuple(self.hands[player])))
+            if self.receipts[four.seat] == four.receipts:
+                self.decide(four, victim)
+            self.emit(Reveal(seat=four.seat, cards=tuple(self.hands[four.seat])))
         else:
-            self.decide(player, victim, guilty)
-            self.emit(Challenge(seat=victim, guilty=guilty))
+            self.decide(four, victim)
+            self.emit(Challenge(seat=victim, guilty=four.forbidden))
 
-    def decide(self, player: int, victim: int, guilty: bool) -> None:
-        if guilty:
+    def decide(self, four: _Four, victim: int) -> None:
+        """Guilty: the player draws the 4 and the victim plays. Not: the victim draws 4 and more, and loses the
+        turn a stack had given it."""
+        if four.forbidden:
             self.owed[victim] -= 4
             self.stack = max(self.stack - 4, 0)
-            self.ref_stack = max(self.ref_stack - 4, 0)
             self.turn = victim
-            self.penalize(player, 4, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR)
+            self.penalize(four.seat, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR, 4)
             return
-        self.penalties.append((self.ref, victim, PenaltyReason.CHALLENGE_LOST, 4 + self.opts.challenge_penalty))
-        self.owe(victim, self.opts.challenge_penalty)
-        if self.ref_stack and self.ref_turn() == victim:
-            self.ref_stack = 0
+        challenge_penalty = self.opts.challenge_penalty
+        self.penalize(victim, PenaltyReason.CHALLENGE_LOST, 4 + challenge_penalty, owes=challenge_penalty)
         if self.stack and self.turn == victim:
             self.stack = 0
             self.turn = self.next(victim)
