@@ -168,16 +168,23 @@ Matrix = npt.NDArray[np.float64]
 
 _LENGTHS = (PROBE[0], PROBE[1], PROBE[0], PROBE[1])
 _OFFSETS = (0, PROBE[0], PROBE[0] + PROBE[1], 2 * PROBE[0] + PROBE[1])
-_STRETCHES = [(side, start, stop) for side in range(4) for start, stop in ((0.2, 0.45), (0.55, 0.8))]
-"""Two stretches of each side (top, right, bottom, left), as fractions of its length, that settle where it lies."""
-_MIDDLE = np.concatenate([np.arange(offset + length // 5, offset + length - length // 5)
+CORNER = 5
+"""A side's rounded corner takes up 1/CORNER of its length at each end: rims and faces are judged away from it."""
+STRETCHES = ((0.2, 0.45), (0.55, 0.8))
+"""Two stretches of each side, as fractions of its length, that settle where it lies: clear of the corners and
+of the middle, where a pale numeral or a finger is likeliest."""
+FACE_PERCENTILE = 0.3
+"""The face's level is its 30th percentile: below the white numeral and oval."""
+_STRETCHES = [(side, start, stop) for side in range(4) for start, stop in STRETCHES]
+"""The stretches of each side in turn (top, right, bottom, left)."""
+_MIDDLE = np.concatenate([np.arange(offset + length // CORNER, offset + length - length // CORNER)
                           for offset, length in zip(_OFFSETS, _LENGTHS, strict=True)])
 """Where along the sides the rim is judged: away from the rounded corners."""
 _STARTS = range(DEPTH - REACH, DEPTH + REACH + 1)
 _DEPTHS = np.array(_STARTS, np.float32) - DEPTH - 0.5
 """Depth of the outer edge of a bar starting at each of ``_STARTS``: the nearest clear bar is the border."""
-FACE_SHARE = (PROBE[0] - 2 * (PROBE[0] // 5)) * (PROBE[1] - 2 * (PROBE[0] // 5)) * 3 // 10
-"""Rank of the face pixel taken as the face's level: its 30th percentile, below the white numeral and oval."""
+FACE_SHARE = int((PROBE[0] - 2 * (PROBE[0] // CORNER)) * (PROBE[1] - 2 * (PROBE[0] // CORNER)) * FACE_PERCENTILE)
+"""Rank of the face pixel taken as the face's level (``FACE_PERCENTILE``)."""
 
 
 def _stretch_weights() -> Channels:
@@ -546,7 +553,7 @@ def _look(image: Image, corners: Corners) -> _View:
                                       probe[:, bottom + DEPTH:bottom - DEPTH - 1:-1, across],
                                       probe[:, down, MARGIN - DEPTH:MARGIN + DEPTH + 1].transpose(0, 2, 1)],
                                      axis=2).astype(np.float32)
-    inset = width // 5
+    inset = width // CORNER
     return _View(sides, whiteness[MARGIN + inset:MARGIN + height - inset, MARGIN + inset:MARGIN + width - inset],
                  matrix)
 
