@@ -493,12 +493,12 @@ class _Simulation:
             self.penalize(seat, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR, 4)
         answered = self.stack if self.stack and seat == self.turn else 0
         four = _Four(self.ref, seat, self.top, self.heard, self.forbidden(seat), receipts)
-        self.lay(seat, card, answered)
+        self.put_down(seat, card, answered)
         if card.rank == "wild-draw-four":
             self.fours.append(four)
             self.open_fours.append(four)
         if self.size(seat) == 0:
-            self.go_out(seat, card, answered)
+            self.last_card(seat, card, answered)
             return
         self.carry_out(seat, card, answered)
         passed_on = self.opts.seven_zero and card.rank == "0"
@@ -508,7 +508,7 @@ class _Simulation:
         self.emit(Play(card=card, seat=self.seat_of(seat)))
         self.follow_up(seat, card, four)
 
-    def lay(self, seat: int, card: Card, answered: int) -> None:
+    def put_down(self, seat: int, card: Card, answered: int) -> None:
         self.hands[seat].remove(card)
         self.owed[seat] -= answered
         self.stack = 0
@@ -516,7 +516,7 @@ class _Simulation:
         self.color = self.heard = card.color
         self.first_card = False
 
-    def go_out(self, seat: int, card: Card, answered: int) -> None:
+    def last_card(self, seat: int, card: Card, answered: int) -> None:
         """The last card: the round is over; a draw card still makes its victim draw."""
         self.out = seat
         if card.draw_amount:
@@ -629,13 +629,13 @@ class _Simulation:
         if decidable and self.chance(self.odds.challenge_by_reveal):
             self.emit(Challenge(seat=victim))
             if self.receipts[four.seat] == four.receipts:
-                self.decide(four, victim)
+                self.settle(four, victim)
             self.emit(Reveal(seat=four.seat, cards=tuple(self.hands[four.seat])))
         else:
-            self.decide(four, victim)
+            self.settle(four, victim)
             self.emit(Challenge(seat=victim, guilty=four.forbidden))
 
-    def decide(self, four: _Four, victim: int) -> None:
+    def settle(self, four: _Four, victim: int) -> None:
         """Guilty: the player draws the 4 and the victim plays. Not: the victim draws 4 and more, and loses the
         turn a stack had given it."""
         if four.forbidden:
