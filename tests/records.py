@@ -94,6 +94,10 @@ def amend(ref: int, event: Event) -> Event:
     return {"type": "amend", "ref": ref, "event": event}
 
 
+def insert(ref: int, event: Event) -> Event:
+    return {"type": "insert", "ref": ref, "event": event}
+
+
 def _with_seat(event: Event, seat: int | None) -> Event:
     if seat is not None:
         event["seat"] = seat
@@ -125,8 +129,8 @@ def penalty(seat: int, cards: int, reason: str, ref: int) -> Event:
     return {"type": "penalty", "seat": seat, "cards": cards, "reason": reason, "ref": ref}
 
 
-def notice(reason: str, ref: int) -> Event:
-    return {"type": "notice", "reason": reason, "ref": ref}
+def notice(reason: str, ref: int, seat: int | None = None) -> Event:
+    return {"type": "notice", "reason": reason, "ref": ref, **({} if seat is None else {"seat": seat})}
 
 
 def round_end(round_: int, winner: int, ref: int) -> Event:

@@ -35,6 +35,8 @@ PLAYERS = ("Ann", "Bo", "Cy")
     ({"type": "retract", "ref": 7}, "Undo #7"),
     ({"type": "amend", "ref": 4, "event": {"type": "play", "card": "red-1", "seat": 2}},
      "#4 was really: Cy played red 1"),
+    ({"type": "insert", "ref": 9, "event": {"type": "draw", "seat": 0, "count": 2}},
+     "Missed before #9: Ann drew 2 cards"),
 ])
 def test_every_event_reads_as_a_sentence(event: dict[str, Any], words: str) -> None:
     text = describe(event_from_json(event), PLAYERS)

@@ -94,6 +94,17 @@ def eventually(condition: Callable[[], bool], seconds: float = 2.0) -> bool:
     return True
 
 
+def overlaps(one: Any, other: Any) -> bool:
+    return bool(one["x"] < other["x"] + other["width"] and other["x"] < one["x"] + one["width"]
+                and one["y"] < other["y"] + other["height"] and other["y"] < one["y"] + one["height"])
+
+
+def host_page(server: Server, page: Page) -> None:
+    page.goto(server.url() + "/host")
+    page.locator("#pin").fill(PIN)
+    page.locator("#pin-submit").click()
+
+
 def start(server: Server) -> None:
     call(server, "/api/record", "\n".join(json.dumps(event) for event in RECORD))
 
@@ -124,11 +135,18 @@ def test_pressing_uno_on_a_seat_page_reaches_the_referee(server: Server, table: 
     start(server)
     page.goto(server.url() + "/seat/1")
     page.locator("#claim").click()
-    expect(page.locator("#message")).to_contain_text("Scan this seat")
+    expect(page.locator("#claim-message")).to_contain_text("Scan this seat")
     page.goto(call(server, "/api/seats/1/invite", None)["url"])
     page.locator("#claim").click()
     expect(page.locator("#uno")).to_be_visible()
     assert "join=" not in page.url
+    said, players = page.locator("#message"), page.locator("#players")
+    expect(said).to_contain_text("This phone is now Bo's")
+    assert not overlaps(said.bounding_box(), players.bounding_box()), "the message covers the players"
+    expect(page.locator("#sound")).to_have_text("♪ Sound is off")
+    page.locator("#sound").click()
+    expect(page.locator("#sound")).to_have_text("♪ Sound is on")
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")
     page.locator("#uno").click()
     assert eventually(lambda: isinstance(table.snapshot.record[-1], Uno))
     assert table.snapshot.record[-1] == Uno(seat=1)
@@ -256,3 +274,58 @@ def test_while_a_wild_waits_for_its_colour_the_board_says_who_is_choosing(server
     call(server, "/api/events", {"type": "color", "color": "blue", "seat": 1})
     expect(page.locator("#active-color")).to_have_attribute("data-color", "blue", timeout=1000)
     expect(page.locator("#active-color")).not_to_contain_text("choosing")
+
+
+def test_the_host_page_sums_the_game_up_at_the_top_and_puts_a_missed_draw_right_in_one_tap(
+        server: Server, table: Table, page: Page) -> None:
+    """Bo plays while Ann's draw went unseen: the summary says Ann's hand is unknown, and one tap inserts her draw
+    before Bo's card, which makes her hand known again."""
+    start(server)
+    call(server, "/api/events", {"type": "play", "card": "red-3", "seat": 2})
+    host_page(server, page)
+    expect(page.locator("#summary-line")).to_have_text("Round 1: Ann to play, Red 3 on top.")
+    expect(page.locator("#summary-hands")).to_contain_text("Cards: Ann 6 · Bo ? · Cy 6.")
+    need = page.locator("#needs li.unseen-draw[data-seat='1']")
+    expect(need).to_contain_text("Bo's hand is unknown")
+    page.screenshot(path=str(OUTPUT / "host-summary.png"), full_page=True)
+    need.locator("button.put-draw").click()
+    expect(page.locator("#summary-hands")).to_contain_text("Bo 8", timeout=2000)
+    expect(need).to_have_count(0)
+    inserted = table.snapshot.record[-1].to_json()
+    assert (inserted["type"], inserted["ref"], inserted["event"]) == ("insert", 4, {"type": "draw", "seat": 1})
+    assert page.evaluate("document.getElementById('summary').getBoundingClientRect().top") < \
+        page.evaluate("document.getElementById('record-box').getBoundingClientRect().top")
+
+
+def test_the_host_puts_in_a_missed_uno_call_from_the_record(server: Server, table: Table, page: Page) -> None:
+    """Ann laid her second-to-last card and called UNO, but nobody pressed it; Bo's catch then found her owing
+    one. Inserting her call before the catch takes the penalty away."""
+    lines = [{"type": "game", "players": ["Ann", "Bo", "Cy"], "rules": {"preset": "official", "hand_size": 2}},
+             {"type": "deal", "dealer": 2}, {"type": "flip", "card": "red-5"},
+             {"type": "play", "card": "red-9", "seat": 0}, {"type": "catch", "seat": 1, "target": 0}]
+    call(server, "/api/record", "\n".join(json.dumps(line) for line in lines))
+    host_page(server, page)
+    expect(page.locator("#summary-hands")).to_contain_text("1 penalty so far")
+    row = page.locator("#record li[data-ref='4']")
+    row.locator("button.missed").click()
+    row.locator(".missed-form select[aria-label='who']").select_option("0")
+    row.locator(".missed-form select[aria-label='what happened']").select_option("uno")
+    expect(row.locator(".missed-form input[aria-label='cards drawn']")).to_be_hidden()
+    row.locator(".missed-form button.save").click()
+    expect(page.locator("#record-message")).to_contain_text("Put in before #4: Ann called UNO")
+    expect(page.locator("#summary-hands")).to_contain_text("0 penalties so far")
+    expect(page.locator("#record li[data-ref='5']")).to_contain_text("Missed before #4: Ann called UNO")
+    assert [v.to_json()["reason"] for v in table.snapshot.verdicts if v.TYPE == "penalty"] == []
+
+
+def test_the_host_record_shows_a_page_of_the_newest_lines_and_more_on_request(server: Server, page: Page) -> None:
+    start(server)
+    for card in ("red-7", "red-2", "red-8", "red-4", "red-6", "red-1", "red-3", "red-0", "red-7", "red-2", "red-8"):
+        call(server, "/api/events", {"type": "play", "card": card})
+    host_page(server, page)
+    expect(page.locator("#record li")).to_have_count(12)
+    expect(page.locator("#record li").first).to_have_attribute("data-ref", "14")
+    expect(page.locator("#record-older")).to_have_text("Show older lines (12 of 15 shown)")
+    page.locator("#record-older").click()
+    expect(page.locator("#record li")).to_have_count(15)
+    expect(page.locator("#record-older")).to_be_hidden()

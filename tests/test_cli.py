@@ -67,7 +67,7 @@ def test_a_malformed_record_exits_2_and_names_the_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("content", "words"), [
     (EXAMPLE.encode() + b'{"type": "amend", "ref": 1, "event": ' * 600 + b"{}" + b"}" * 600 + b"\n",
-     "line 9: a correction cannot amend an event into another correction"),
+     "line 9: a correction cannot hold another correction"),
     (EXAMPLE.encode() + b"[" * 5000 + b"]" * 5000 + b"\n", "line 9: not a record's line: nested too deeply"),
     (EXAMPLE.encode() + b'{"type": "draw", "seat": 1, "count": ' + b"7" * 4301 + b"}\n", "line 9: not valid JSON"),
     (EXAMPLE.encode() + b'{"type": "play", "card": "red-9\t"}\n', "(Invalid control character at column"),

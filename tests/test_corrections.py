@@ -1,7 +1,9 @@
-"""Corrections: ``retract`` and ``amend`` re-derive everything after them, as if the mistake never happened.
+"""Corrections: ``retract``, ``amend`` and ``insert`` re-derive everything after them, as if the mistake never happened.
 
 Verdicts keep the line numbers of the record as written, so a person can find the line to look at.
 """
+
+import json
 
 import pytest
 from records import (
@@ -17,6 +19,7 @@ from records import (
     flip,
     game,
     game_end,
+    insert,
     notice,
     opening,
     pass_,
@@ -29,7 +32,10 @@ from records import (
     score,
     state_of,
     unsure,
+    uno,
 )
+from tabletop.errors import RecordCode, RecordError
+from tabletop.game.record import read_record
 
 
 def test_a_retracted_illegal_card_leaves_no_penalty_and_no_trace() -> None:
@@ -164,3 +170,36 @@ SAME_AS_NEVER_MISTAKEN = {
 def test_a_corrected_record_ends_as_the_record_that_never_had_the_mistake(mistake: str) -> None:
     corrected, real = SAME_AS_NEVER_MISTAKEN[mistake]
     assert replay(*corrected) == replay(*real)
+
+
+def test_an_inserted_uno_call_takes_back_the_missed_uno_it_brought() -> None:
+    """Ann called as she laid her second-to-last card, and nobody pressed UNO: Bo's catch found her owing the
+    call. With the call put in before the catch, the catch finds nothing."""
+    two_cards = [*opening(hand_size=2), play("red-9", seat=ANN), {"type": "catch", "seat": BO, "target": ANN}]
+    verdicts, _ = replay(*two_cards)
+    assert verdicts == [penalty(ANN, 2, "missed-uno", 4)]
+    verdicts, state = replay(*two_cards, insert(4, uno(ANN)))
+    assert verdicts == [notice("nothing-to-catch", 4)]
+    assert state["hands"] == [1, 2, 2]
+
+
+def test_a_verdict_an_inserted_event_brings_names_the_insert_line() -> None:
+    """A card the camera missed, put in before Bo's: it is Ann's illegal play, found at the insert's line."""
+    verdicts, state = replay(*opening(), play("red-3", seat=BO), insert(3, play("blue-3", seat=ANN)))
+    assert verdicts == [penalty(ANN, 0, "illegal-play", 4)]
+    assert state["turn"] == CY
+    assert state["top"] == "red-3"
+
+
+@pytest.mark.parametrize(("correction", "words"), [
+    (insert(0, draw(seat=ANN)), "before the record's first line"),
+    (insert(2, game("Ann", "Bo", "Cy")), "'game' event cannot be inserted"),
+    (insert(2, retract(2)), "cannot hold another correction"),
+    (insert(4, draw(seat=ANN)), "later line"),
+    (insert(2, draw(seat=7)), "seat 7"),
+])
+def test_an_insert_that_cannot_stand_is_malformed(correction: dict[str, object], words: str) -> None:
+    with pytest.raises(RecordError, match=words) as caught:
+        read_record([json.dumps(line) for line in (*opening(), correction)])
+    assert caught.value.line == 4
+    assert caught.value.code in (RecordCode.BAD_CORRECTION, RecordCode.MALFORMED, RecordCode.NO_SUCH_SEAT)

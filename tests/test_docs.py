@@ -51,7 +51,7 @@ def test_every_verdict_and_reason_is_in_the_record_format_and_back() -> None:
     assert first_column(record, "type", after="## Verdicts") == verdicts
     assert first_column(record, "reason", after="## Verdicts") == {str(reason) for reason in PenaltyReason}
     assert first_column(record, "reason", after="A notice changes nothing but says which line the referee could not "
-                        "use, and why:") == {str(reason) for reason in NoticeReason}
+                        "use and why, or whose draw it missed:") == {str(reason) for reason in NoticeReason}
 
 
 def documented_routes() -> set[tuple[str, str]]:

@@ -82,7 +82,7 @@ def test_an_out_of_turn_action_card_still_acts() -> None:
 
 def test_the_next_player_acting_first_is_the_current_players_pass_never_out_of_turn() -> None:
     verdicts, state = replay(*opening(misplay_penalty=2), play("red-3", seat=BO))
-    assert verdicts == []
+    assert verdicts == [notice("unseen-draw", 3, ANN)]
     assert state["turn"] == CY
     assert state["hands"][BO] == 6
 

@@ -24,6 +24,7 @@ from tabletop.game.events import (
     Event,
     Flip,
     GameEnd,
+    Insert,
     Pass,
     Penalty,
     Play,
@@ -227,6 +228,31 @@ def corrections(draw: st.DrawFn) -> tuple[list[Event], list[Event], int | None]:
         return clean, dirty, at
     dirty = [*clean[:at], wrong, *clean[at + 1:], Amend(ref=at, event=clean[at])]
     return clean, dirty, None
+
+
+@st.composite
+def missed_lines(draw: st.DrawFn) -> tuple[list[Event], list[Event], int]:
+    """A clean record, the same record with line ``at`` missed and put back by an ``insert``, and ``at``."""
+    rules = {"preset": draw(st.sampled_from(PRESETS)), "target": 100}
+    seats, draws_seen = draw(st.sampled_from(((True, True), (False, True), (True, False))))
+    clean = simulate_game(draw(st.integers(0, 2**32 - 1)), rules, players=draw(st.sampled_from((2, 3, 4, 6))),
+                          seats=seats, draws_seen=draws_seen).events
+    at = draw(st.sampled_from([spot for spot in playable_spots(clean) if spot < len(clean) - 1]))
+    return clean, [*clean[:at], *clean[at + 1:], Insert(ref=at, event=clean[at])], at
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(missed_lines())
+def test_a_missed_event_put_back_by_an_insert_leaves_no_trace(case: tuple[list[Event], list[Event], int]) -> None:
+    """The same verdicts as if it had been seen: the ones it brought name the insert's line, later ones move up."""
+    clean, dirty, at = case
+    last = len(dirty) - 1
+    expected = Referee(clean)
+    want = [replace(v, ref=v.ref if v.ref < at else last if v.ref == at else v.ref - 1)  # type: ignore[attr-defined]
+            for v in expected.verdicts]
+    pushed = Referee(dirty)
+    assert pushed.verdicts == want
+    assert pushed.state == expected.state
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

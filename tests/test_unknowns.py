@@ -27,16 +27,32 @@ from records import (
 
 def test_a_pass_without_a_seen_draw_makes_the_hand_unknown() -> None:
     verdicts, state = replay(*opening(), pass_(seat=ANN))
-    assert verdicts == []
+    assert verdicts == [notice("unseen-draw", 3, ANN)]
     assert state["hands"] == [None, 7, 7]
     assert state["turn"] == BO
 
 
-def test_the_next_player_acting_without_a_seen_draw_makes_the_hand_unknown() -> None:
-    state = state_of(*opening(), play("red-3", seat=BO))
+def test_the_next_player_acting_without_a_seen_draw_makes_the_hand_unknown_and_says_whose() -> None:
+    verdicts, state = replay(*opening(), play("red-3", seat=BO))
     assert state["hands"] == [None, 6, 7]
-    state = state_of(*opening(), draw(seat=BO))
+    assert verdicts == [notice("unseen-draw", 3, ANN)]
+    verdicts, state = replay(*opening(), draw(seat=BO))
     assert state["hands"] == [None, 8, 7]
+    assert verdicts == [notice("unseen-draw", 3, ANN)]
+
+
+def test_an_inserted_draw_puts_a_missed_draw_right() -> None:
+    """The camera missed Ann's draw; the host inserts it before Bo's card: her hand is known again, no notice."""
+    verdicts, state = replay(*opening(), play("red-3", seat=BO), {"type": "insert", "ref": 3, "event": draw(seat=ANN)})
+    assert verdicts == []
+    assert state["hands"] == [8, 6, 7]
+    assert state["turn"] == CY
+
+
+def test_no_notice_where_the_table_never_reports_draws() -> None:
+    verdicts, state = replay(*opening(draws_seen=False), play("red-3", seat=BO))
+    assert verdicts == []
+    assert state["hands"] == [None, None, None]
 
 
 def test_a_pass_after_a_seen_draw_keeps_the_hand_known() -> None:
@@ -90,13 +106,13 @@ def test_no_missed_uno_on_an_unknown_hand() -> None:
         play("red-3", seat=BO),  # 9
         catch(CY, ANN),  # 10
     )
-    assert verdicts == [notice("nothing-to-catch", 10)]
+    assert verdicts == [notice("unseen-draw", 3, ANN), notice("nothing-to-catch", 10)]
     assert state["hands"] == [None, 2, 3]
 
 
 def test_no_false_uno_on_an_unknown_hand() -> None:
     verdicts, _ = replay(*opening(false_uno_penalty=2), pass_(seat=ANN), uno(ANN))
-    assert verdicts == []
+    assert verdicts == [notice("unseen-draw", 3, ANN)]
 
 
 def test_a_misplay_is_still_called_on_an_unknown_hand() -> None:
@@ -104,7 +120,7 @@ def test_a_misplay_is_still_called_on_an_unknown_hand() -> None:
         *opening(misplay_penalty=2), pass_(seat=ANN), play("red-3", seat=BO), play("red-4", seat=CY),
         play("blue-1", seat=ANN),
     )
-    assert verdicts == [penalty(ANN, 2, "illegal-play", 6)]
+    assert verdicts == [notice("unseen-draw", 3, ANN), penalty(ANN, 2, "illegal-play", 6)]
     assert state["hands"] == [None, 6, 6]
     assert state["owed"] == [2, 0, 0]
 
@@ -113,11 +129,11 @@ def test_an_unknown_hand_going_out_is_declared_by_the_host() -> None:
     unknown = [*opening(hand_size=2), pass_(seat=ANN), draw(seat=BO), pass_(seat=BO), draw(seat=CY),
                pass_(seat=CY), play("red-9", seat=ANN), play("red-1", seat=BO)]
     verdicts, state = replay(*unknown)
-    assert verdicts == []
+    assert verdicts == [notice("unseen-draw", 3, ANN)]
     assert state["hands"] == [None, 2, 3]
     assert state["turn"] == CY
     verdicts, state = replay(*unknown[:-1], end(ANN))
-    assert verdicts == [round_end(1, ANN, 9)]
+    assert verdicts == [notice("unseen-draw", 3, ANN), round_end(1, ANN, 9)]
     assert state["hands"] == [0, 3, 3]
 
 

@@ -533,4 +533,4 @@ def test_an_amend_of_amends_hundreds_deep_is_refused_by_name(table: Table) -> No
     response = made.test_client().post("/api/events", data=deep, headers={**HOST, "Content-Type": "application/json"})
     stop_streams(made)
     assert response.status_code == 400
-    assert "a correction cannot amend an event into another correction" in response.get_json()["error"]
+    assert "a correction cannot hold another correction" in response.get_json()["error"]

@@ -10,7 +10,6 @@ from typing import Any
 
 from tabletop.game.cards import Card
 from tabletop.game.events import (
-    CORRECTIONS,
     Amend,
     Catch,
     Challenge,
@@ -22,6 +21,9 @@ from tabletop.game.events import (
     Flip,
     Game,
     GameEnd,
+    Insert,
+    Notice,
+    NoticeReason,
     Pass,
     Penalty,
     PenaltyReason,
@@ -58,7 +60,7 @@ def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: Stat
     """The board's whole picture as one JSON object; ``latest`` are the verdicts to sound and flash now."""
     if state is None or not record or not isinstance(record[0], Game):
         return {"game": False, "players": [], "penalties": [], "alerts": [], "rounds": [], "unsure": [],
-                "record": []}
+                "unseen_draws": [], "record": []}
     players = record[0].players
     view: dict[str, Any] = {"game": True, "players": list(players), **state.to_json()}
     del view["type"]
@@ -71,6 +73,7 @@ def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: Stat
                  "totals": list(v.totals)} for v in verdicts if isinstance(v, Score)],
         winner=next((v.winner for v in verdicts if isinstance(v, GameEnd)), None),
         unsure=unsure_readings(record),
+        unseen_draws=unseen_draws(record, verdicts),
         record=record_lines(record, players, len(record) - RECENT),
         lines=len(record),
         next_dealer=next_dealer(record),
@@ -121,7 +124,7 @@ def unsure_readings(record: Sequence[Event]) -> list[dict[str, Any]]:
     A reading is settled by a correction pointing at it, or once a later card lands on the pile. ``flip`` marks
     the first card of a round: confirming it turns it into the round's ``flip``, not a play.
     """
-    settled = {event.ref for event in record if isinstance(event, CORRECTIONS)}
+    settled = {event.ref for event in record if isinstance(event, Retract | Amend)}
     pending: list[dict[str, Any]] = []
     flipped = True
     for ref, event in enumerate(record):
@@ -133,6 +136,14 @@ def unsure_readings(record: Sequence[Event]) -> list[dict[str, Any]]:
             pending.append({"ref": ref, "seat": event.seat, "flip": not flipped,
                             "guesses": [[card.name, round(p, 3)] for card, p in event.guesses]})
     return pending
+
+
+def unseen_draws(record: Sequence[Event], verdicts: Sequence[Verdict]) -> list[dict[str, Any]]:
+    """This round's turns that ended without a draw the table saw, oldest first: each hand stays unknown until
+    the host puts the missed draw in, with an ``insert`` before line ``ref``."""
+    start = max((ref for ref, event in enumerate(record) if isinstance(event, Deal)), default=0)
+    return [{"ref": v.ref, "seat": v.seat} for v in verdicts
+            if isinstance(v, Notice) and v.reason is NoticeReason.UNSEEN_DRAW and v.ref > start]
 
 
 def _standing(record: Sequence[Event]) -> list[Event]:
@@ -183,6 +194,8 @@ def describe(event: Event, players: Sequence[str]) -> str:
             return f"Undo #{event.ref}"
         case Amend():
             return f"#{event.ref} was really: {describe(event.event, players)}"
+        case Insert():
+            return f"Missed before #{event.ref}: {describe(event.event, players)}"
     return event.TYPE
 
 

@@ -165,12 +165,22 @@ class Amend(Event):
     event: Event
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Insert(Event):
+    """An event the table missed (a draw the camera did not see, an UNO call nobody pressed) that happened just
+    before line ``ref``."""
+
+    TYPE: ClassVar[str] = "insert"
+    ref: int
+    event: Event
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.TYPE: cls
     for cls in (Game, Deal, Flip, Play, Color, Unsure, Draw, Pass, Uno, Catch, Challenge, Reveal, Points, Swap,
-                End, Retract, Amend)
+                End, Retract, Amend, Insert)
 }
-CORRECTIONS = (Retract, Amend)
+CORRECTIONS = (Retract, Amend, Insert)
 
 
 def _encode(value: Any) -> Any:
@@ -257,12 +267,13 @@ def _guesses(value: Any, name: str) -> tuple[tuple[Card, float], ...]:
 
 
 def _nested(value: Any, name: str) -> Event:
-    """The event an ``amend`` puts in place of a line. A correction is refused by its type before it is read, so
-    that no amend of an amend of ... (hundreds deep) can take the reader past Python's recursion limit."""
+    """The event an ``amend`` puts in place of a line, or an ``insert`` before one. A correction is refused by its
+    type before it is read, so that no amend of an amend of ... (hundreds deep) can take the reader past
+    Python's recursion limit."""
     if not isinstance(value, dict):
         raise ValueError(f"{name!r} must be an event object")
     if value.get("type") in tuple(kind.TYPE for kind in CORRECTIONS):  # a tuple: the type may be unhashable
-        raise ValueError("a correction cannot amend an event into another correction")
+        raise ValueError("a correction cannot hold another correction")
     return event_from_json(value)
 
 
@@ -287,6 +298,7 @@ SCHEMA: dict[str, tuple[tuple[str, Reader, bool], ...]] = {
     "end": (("seat", _seat, True),),
     "retract": (("ref", _whole, True),),
     "amend": (("ref", _whole, True), ("event", _nested, True)),
+    "insert": (("ref", _whole, True), ("event", _nested, True)),
 }
 
 
@@ -354,7 +366,7 @@ class PenaltyReason(StrEnum):
 
 
 class NoticeReason(StrEnum):
-    """What the referee could not use an event for; the words of docs/record.md."""
+    """Why a notice: an event the referee could not use, or a draw it did not see; the words of docs/record.md."""
 
     GAME_OVER = "game-over"
     NO_ROUND_IN_PLAY = "no-round-in-play"
@@ -371,6 +383,7 @@ class NoticeReason(StrEnum):
     ROUND_NOT_OVER = "round-not-over"
     NOTHING_TO_SCORE = "nothing-to-score"
     NO_SWAP_DUE = "no-swap-due"
+    UNSEEN_DRAW = "unseen-draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,9 +423,18 @@ class GameEnd(Verdict):
 
 @dataclass(frozen=True, slots=True)
 class Notice(Verdict):
+    """``seat``, where a notice is about one: the player whose draw went unseen."""
+
     TYPE: ClassVar[str] = "notice"
     reason: NoticeReason
     ref: int
+    seat: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = Verdict.to_json(self)
+        if self.seat is None:
+            del out["seat"]
+        return out
 
 
 @dataclass(frozen=True, slots=True)

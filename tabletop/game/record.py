@@ -19,6 +19,7 @@ from tabletop.game.events import (
     Event,
     Flip,
     Game,
+    Insert,
     Play,
     Retract,
     Swap,
@@ -96,7 +97,7 @@ class RecordChecker:
                 return RecordCode.BAD_CORRECTION, reason
         elif isinstance(event, Play | Draw) and not self.flipped:
             return RecordCode.ROUND_NOT_OPEN, f"a {event.TYPE!r} before the round's first 'flip'"
-        reason = seat_problem(event.event if isinstance(event, Amend) else event, self.players)
+        reason = seat_problem(event.event if isinstance(event, Amend | Insert) else event, self.players)
         return (RecordCode.NO_SUCH_SEAT, reason) if reason else None
 
     def _remember(self, ref: int, event: Event) -> None:
@@ -106,11 +107,11 @@ class RecordChecker:
         elif isinstance(event, Deal | Flip):
             self.flipped = isinstance(event, Flip)
             self.dealt = ref if isinstance(event, Deal) else self.dealt
-        elif isinstance(event, Amend) and isinstance(event.event, Flip) and event.ref > self.dealt:
-            # The host says what an unreadable first card was: the round is open from then on.
+        elif isinstance(event, Amend | Insert) and isinstance(event.event, Flip) and event.ref > self.dealt:
+            # The host says what an unreadable (or unseen) first card was: the round is open from then on.
             self.flipped = True
 
-    def _correction_problem(self, ref: int, event: Retract | Amend) -> str | None:
+    def _correction_problem(self, ref: int, event: Retract | Amend | Insert) -> str | None:
         if event.ref == ref:
             return "a correction cannot point at itself"
         if event.ref > ref:
@@ -120,7 +121,17 @@ class RecordChecker:
             return f"a correction points at line {event.ref}, which holds no event"
         if isinstance(target, CORRECTIONS):
             return "a correction cannot point at another correction"
+        if isinstance(event, Insert):
+            return _insert_problem(event, first=event.ref == min(self.events))
         return _game_correction_problem(target, event)
+
+
+def _insert_problem(insert: Insert, first: bool) -> str | None:
+    if isinstance(insert.event, Game):
+        return "a 'game' event cannot be inserted: start a new game instead"
+    if first:
+        return "nothing can be inserted before the record's first line"
+    return None
 
 
 def _game_correction_problem(target: Event, correction: Retract | Amend) -> str | None:
@@ -157,22 +168,28 @@ def _seat_fields(event: Event) -> Iterator[str]:
 
 
 def corrected(entries: Sequence[Entry]) -> list[Entry]:
-    """The record as it really happened: retracted events gone, amended ones replaced, corrections dropped.
+    """The record as it really happened: retracted events gone, amended ones replaced, inserted ones in place,
+    corrections dropped.
 
-    Every event keeps the ref of its own line, so verdicts point at the line a person would fix.
+    Every event keeps the ref of its own line (an inserted one, its ``insert`` line's), so verdicts point at the
+    line a person would fix.
     """
     fate: dict[int, Event | None] = {}
-    for _, event in entries:
+    missed: dict[int, list[Entry]] = {}
+    for ref, event in entries:
         if isinstance(event, Retract):
             fate[event.ref] = None
         elif isinstance(event, Amend):
             fate[event.ref] = event.event
-    if not fate:
+        elif isinstance(event, Insert):
+            missed.setdefault(event.ref, []).append((ref, event.event))
+    if not fate and not missed:
         return [entry for entry in entries if not isinstance(entry[1], CORRECTIONS)]
     out: list[Entry] = []
     for ref, event in entries:
         if isinstance(event, CORRECTIONS):
             continue
+        out.extend(missed.get(ref, ()))
         replacement = fate.get(ref, event)
         if replacement is not None:
             out.append((ref, replacement))

@@ -258,13 +258,19 @@ class _Fold:
         if self.seven is not None:
             self.unreported_swap(self.seven)
 
-    def end_turn(self) -> None:
-        """The current player's turn is over without a play of theirs (a pass, or the next player acted)."""
+    def end_turn(self, ref: int) -> None:
+        """The current player's turn is over without a play of theirs (a pass, or the next player acted).
+
+        Without a draw the table saw, they must have drawn unseen: where the table reports draws, a notice names
+        the hand that became unknown, so that the missed draw can be put in.
+        """
         current = self.turn
         if self.stack:
             self.stack = 0
         elif not self.drawn:
             self.unknown(current)
+            if self.draws_seen:
+                self.verdicts.append(Notice(NoticeReason.UNSEEN_DRAW, ref, seat=current))
         self.turn = self.next_seat(current)
         self.drawn = False
         if self.precalled == current:
@@ -344,7 +350,7 @@ class _Fold:
         card = event.card
         seat = self.turn if event.seat is None else event.seat
         self.turns_may_have_passed()
-        in_turn = self.take_turn(seat, card)
+        in_turn = self.take_turn(seat, card, ref)
         self.close_windows(seat, ref)
         self.settle_pending(seat, ref)
         owed = self.owed[seat]
@@ -357,7 +363,7 @@ class _Fold:
             self.act(seat, card, answered)
             self.watch_uno(seat, card)
 
-    def take_turn(self, seat: int, card: Card) -> bool:
+    def take_turn(self, seat: int, card: Card, ref: int) -> bool:
         """Whether ``seat`` plays on its own turn: the current player's, or the next one's after their pass.
 
         Where draws go unseen, a whole run of unseen draws and passes may come before any play, so any seat
@@ -368,9 +374,9 @@ class _Fold:
         if self.is_jump_in(card):
             return False
         if seat == self.next_seat(self.turn) or not self.draws_seen:
-            self.end_turn()
+            self.end_turn(ref)
             while self.turn != seat:
-                self.end_turn()
+                self.end_turn(ref)
             return True
         return False
 
@@ -491,13 +497,13 @@ class _Fold:
         if self.stack and seat == self.turn:
             self.wild_draw_four = None
             self.add_cards(seat, surplus)
-            self.end_turn()
+            self.end_turn(ref)
         elif surplus:
             self.fresh_draw(seat, surplus, ref)
 
     def fresh_draw(self, seat: int, count: int, ref: int) -> None:
         if seat != self.turn and seat == self.next_seat(self.turn):
-            self.end_turn()
+            self.end_turn(ref)
         self.close_windows(seat, ref)
         self.settle_pending(seat, ref)
         if seat == self.turn:
@@ -511,7 +517,7 @@ class _Fold:
             return
         self.wild_draw_four = None
         self.turns_may_have_passed()
-        self.end_turn()
+        self.end_turn(ref)
 
     def _color(self, ref: int, event: Color) -> None:
         if not self.in_round or self.top is None or not self.top.is_wild or self.winner is not None:

@@ -73,9 +73,10 @@ export async function api(path, {method = 'GET', body, headers = {}, type} = {})
 }
 
 // An accepted event the referee could not use comes back with a notice (its reason a code such as
-// 'not-your-turn'): the words of that reason, or null when there is none.
+// 'not-your-turn'): the words of that reason, or null when there is none. A notice that names a seat (a draw
+// nobody saw) is about another player's turn, not about the event sent.
 export function noticeOf(result) {
-  const notice = (result.data.verdicts || []).find(verdict => verdict.type === 'notice');
+  const notice = (result.data.verdicts || []).find(verdict => verdict.type === 'notice' && verdict.seat === undefined);
   return notice ? notice.reason.replace(/-/g, ' ') : null;
 }
 
@@ -314,7 +315,8 @@ const SOUND_KEY = 'tabletop-sound';
 export function soundToggle(button) {
   const show = () => {
     const on = sound.isOn();
-    button.textContent = on ? '♪ Sound on' : '♪ Sound off';
+    button.textContent = on ? '♪ Sound is on' : '♪ Sound is off';
+    button.title = on ? 'Tap to turn the sound off' : 'Tap to turn the sound on';
     button.setAttribute('aria-pressed', String(on));
   };
   button.addEventListener('click', async () => {

@@ -1,5 +1,6 @@
-// The host's page: behind the PIN, start a game, run the rounds, confirm unsure readings, undo and edit the
-// record, export and import it, show the join codes and place the camera's zones.
+// The host's page: behind the PIN, the game at a glance, start a game, run the rounds, confirm unsure
+// readings, undo, edit and fill in the record, export and import it, show the join codes and place the
+// camera's zones.
 
 import {api, byId, cardElement, cardLabel, colorName, el, noticeOf, parseCard, showMessage, syncList, watchView} from './common.js';
 
@@ -94,9 +95,59 @@ function render(next) {
   }
   byId('round-note').hidden = view.game;
   byId('round-controls').hidden = !view.game;
+  renderSummary();
   renderUnsure();
   renderRecord();
   byId('camera').hidden = !view.camera;
+}
+
+// --- the game at a glance ----------------------------------------------------------------------------------
+
+const nameOf = seat => (seat === null || seat === undefined ? 'The player to play' : players()[seat]);
+
+function gameLine() {
+  if (!view.game) return 'No game yet: start one below.';
+  if (view.over) return `Game over: ${players()[view.winner]} wins.`;
+  const round = view.round ? `Round ${view.round}` : 'No round dealt yet';
+  if (view.turn === null || view.turn === undefined) return `${round}: over, or not begun.`;
+  const top = view.top ? `, ${cardLabel(view.top)} on top` : '';
+  const color = view.color && view.top && view.top.startsWith('wild') ? ` (${colorName(view.color)})` : '';
+  return `${round}: ${players()[view.turn]} to play${top}${color}.`;
+}
+
+function handsLine() {
+  if (!view.game) return '';
+  const hands = players().map((name, seat) => {
+    const size = view.hands[seat];
+    return `${name} ${size === null ? '?' : size}${size === 1 ? ' (UNO)' : ''}`;
+  });
+  const penalties = view.penalties.length;
+  return `Cards: ${hands.join(' · ')}. Scores: ${players().map((name, seat) => `${name} ${view.totals[seat]}`).join(' · ')}.`
+    + ` ${penalties} ${penalties === 1 ? 'penalty' : 'penalties'} so far.`;
+}
+
+// What needs the host: readings to confirm, and draws the camera missed (each put right in one tap).
+function renderSummary() {
+  byId('summary-line').textContent = gameLine();
+  byId('summary-hands').textContent = handsLine();
+  const unsure = (view.unsure || []).map(item => ({key: `unsure-${item.ref}`, item, build: unsureNeed}));
+  const unseen = (view.unseen_draws || []).map(item => ({key: `draw-${item.ref}-${item.seat}`, item, build: unseenDrawNeed}));
+  syncList(byId('needs'), [...unsure, ...unseen], need => need.key, need => need.build(need.item));
+}
+
+function unsureNeed(item) {
+  return el('li', {class: 'need', 'data-ref': item.ref},
+    el('span', {}, `#${item.ref}: a card from ${nameOf(item.seat)} to confirm. `),
+    el('a', {href: '#unsure-box'}, 'Confirm it'));
+}
+
+function unseenDrawNeed(item) {
+  const name = players()[item.seat];
+  return el('li', {class: 'need unseen-draw', 'data-ref': item.ref, 'data-seat': item.seat},
+    el('span', {}, `#${item.ref}: ${name}'s turn ended with no draw seen, so ${name}'s hand is unknown. `),
+    el('button', {type: 'button', class: 'small put-draw',
+      onclick: () => postEvent({type: 'insert', ref: item.ref, event: {type: 'draw', seat: item.seat}},
+        byId('summary-message'), `${name}'s draw put in before #${item.ref}.`)}, `Put in ${name}'s draw`));
 }
 
 // --- new game: players and rules ---------------------------------------------------------------------------
@@ -319,18 +370,22 @@ function confirmReading(item, card) {
 
 // --- the record --------------------------------------------------------------------------------------------
 
-const isCorrection = event => event.type === 'retract' || event.type === 'amend';
+const CORRECTIONS = ['retract', 'amend', 'insert'];
+const isCorrection = event => CORRECTIONS.includes(event.type);
+const PAGE = 12;
 
 // What later corrections did to each line, so an undone or edited event reads as such.
 function fates(record) {
   const byRef = new Map();
   for (const {event} of record) {
-    if (isCorrection(event)) byRef.set(event.ref, event.type === 'retract' ? 'undone' : 'edited');
+    if (event.type === 'retract' || event.type === 'amend') byRef.set(event.ref, event.type === 'retract' ? 'undone' : 'edited');
   }
   return byRef;
 }
 
-// The view carries the recent lines only; "Show the whole record" fetches every line after each change.
+// The newest lines only, a page at a time: "Show older lines" shows more, and once more are asked for than
+// the view carries, fetches every line after each change.
+let shown = PAGE;
 let wholeRecord = null;
 
 async function renderRecord() {
@@ -339,15 +394,23 @@ async function renderRecord() {
     if (result.ok) wholeRecord = result.data;
   }
   const record = wholeRecord || view.record || [];
+  const total = view.lines || record.length;
   const older = byId('record-older');
-  older.hidden = wholeRecord !== null || (view.lines || 0) <= record.length;
-  older.textContent = `Show the whole record (${view.lines} lines)`;
+  older.hidden = shown >= total;
+  older.textContent = `Show older lines (${Math.min(shown, total)} of ${total} shown)`;
   const fateOf = fates(record);
-  const items = [...record].reverse().map(entry => ({...entry, fate: fateOf.get(entry.ref) || null}));
+  const items = [...record].reverse().slice(0, shown).map(entry => ({...entry, fate: fateOf.get(entry.ref) || null}));
   syncList(byId('record'), items, item => item.ref, recordRow);
 }
 
-// A correction itself can be neither undone nor edited (docs/record.md), so its row has no buttons.
+function showOlder() {
+  shown += 2 * PAGE;
+  if (shown > (view.record || []).length && wholeRecord === null) wholeRecord = [];
+  renderRecord();
+}
+
+// A correction itself can be neither undone nor edited (docs/record.md), so its row has no buttons; nothing goes
+// before the first line.
 function recordRow(item) {
   const row = el('li', {'data-ref': item.ref, 'data-type': item.event.type, class: item.fate},
     el('div', {}, el('span', {class: 'ref'}, `#${item.ref}`), el('span', {class: 'text'}, item.text),
@@ -355,9 +418,45 @@ function recordRow(item) {
   if (!isCorrection(item.event)) {
     row.append(el('div', {class: 'tools'},
       el('button', {type: 'button', class: 'retract small', onclick: () => retract(item.ref, byId('record-message'))}, 'Undo'),
-      el('button', {type: 'button', class: 'amend small', onclick: () => toggleEditor(row, item)}, 'Edit')));
+      el('button', {type: 'button', class: 'amend small', onclick: () => toggleEditor(row, item)}, 'Edit'),
+      item.ref > 0 ? el('button', {type: 'button', class: 'missed small', onclick: () => toggleMissed(row, item)}, 'Missed…') : null));
   }
   return row;
+}
+
+function toggleMissed(row, item) {
+  const open = row.querySelector('.missed-form');
+  if (open) open.remove();
+  else row.append(missedForm(item));
+}
+
+// Something the table did not see just before this line: a draw, an UNO call or a pass, by any seat.
+function missedForm(item) {
+  const who = el('select', {'aria-label': 'who'}, ...seatOptions());
+  const what = el('select', {'aria-label': 'what happened'},
+    el('option', {value: 'draw'}, 'drew'), el('option', {value: 'uno'}, 'called UNO'), el('option', {value: 'pass'}, 'passed'));
+  const count = el('input', {type: 'number', min: 1, max: 99, step: 1, value: 1, inputmode: 'numeric', 'aria-label': 'cards drawn'});
+  const message = el('p', {class: 'message', role: 'status'});
+  what.addEventListener('change', () => { count.hidden = what.value !== 'draw'; });
+  const box = el('div', {class: 'missed-form'},
+    el('p', {class: 'muted'}, `Just before #${item.ref}, the table missed:`),
+    el('div', {class: 'row'}, who, what, count),
+    message,
+    el('div', {class: 'row'},
+      el('button', {type: 'button', class: 'primary save', onclick: () => saveMissed(item.ref, who, what, count, message)}, 'Put it in'),
+      el('button', {type: 'button', onclick: () => box.remove()}, 'Cancel')));
+  return box;
+}
+
+async function saveMissed(ref, who, what, count, message) {
+  const seat = Number(who.value);
+  const event = {type: what.value, seat};
+  if (what.value === 'draw') {
+    if (!count.checkValidity()) return showMessage(message, `Cards drawn: ${count.validationMessage}`);
+    event.count = Number(count.value);
+  }
+  const result = await postEvent({type: 'insert', ref, event}, message, 'Put in.');
+  if (result) showMessage(byId('record-message'), `Put in before #${ref}: ${players()[seat]} ${what.selectedOptions[0].textContent}.`, 'ok');
 }
 
 function retract(ref, node) {
@@ -621,7 +720,7 @@ function wire() {
   byId('camera').addEventListener('toggle', () => (byId('camera').open ? startCamera() : stopCamera()));
   byId('card-height').addEventListener('change', setCardHeight);
   byId('save-layout').addEventListener('click', saveLayout);
-  byId('record-older').addEventListener('click', () => { wholeRecord = []; renderRecord(); });
+  byId('record-older').addEventListener('click', showOlder);
   byId('reload-layout').addEventListener('click', () => loadLayout('Zones as last saved.'));
   byId('spread-seats').addEventListener('click', spreadSeats);
   new ResizeObserver(placeZones).observe(byId('camera-view'));

@@ -13,11 +13,15 @@ let messageTimer = null;
 
 const token = () => localStorage.getItem(tokenKey);
 
+// Said just under the buttons just pressed, in the page's flow, so that it never covers the players: under
+// the claim button until the seat is this phone's, under the actions after.
 function say(text, kind = 'error') {
   clearTimeout(messageTimer);
-  showMessage(byId('message'), text, kind);
+  const node = byId('play').hidden ? byId('claim-message') : byId('message');
+  for (const other of [byId('claim-message'), byId('message')]) if (other !== node) showMessage(other, '');
+  showMessage(node, text, kind);
   // Confirmations fade; refusals stay until the next action so they can be read.
-  if (kind === 'ok') messageTimer = setTimeout(() => showMessage(byId('message'), ''), SHORT);
+  if (kind === 'ok') messageTimer = setTimeout(() => showMessage(node, ''), SHORT);
 }
 
 function render(next) {
@@ -66,15 +70,15 @@ async function claim() {
   if (!result.ok) return say(result.error);
   localStorage.setItem(tokenKey, result.data.token);
   history.replaceState(null, '', location.pathname);
-  say(`This phone is now ${result.data.name}'s.`, 'ok');
   render(view);
+  say(`This phone is now ${result.data.name}'s.`, 'ok');
 }
 
 // A 401 or 403 means this phone no longer holds the seat: another phone took it, or a new game began.
 function lostSeat(error) {
   localStorage.removeItem(tokenKey);
-  say(`${error} Scan the seat’s code again to claim it.`);
   render(view);
+  say(`${error} Scan the seat’s code again to claim it.`);
 }
 
 // --- acting ------------------------------------------------------------------------------------------------
@@ -110,7 +114,7 @@ async function catchPlayer(target, name) {
 }
 
 function wire() {
-  byId('message').addEventListener('click', () => say(''));
+  for (const node of [byId('message'), byId('claim-message')]) node.addEventListener('click', () => showMessage(node, ''));
   byId('claim').addEventListener('click', claim);
   byId('uno').addEventListener('click', () => send({type: 'uno'}, 'UNO called!'));
   byId('drew').addEventListener('click', () => send({type: 'draw', count: owed() || 1}, 'Draw noted.'));
