@@ -31,9 +31,10 @@ from records import (
     round_end,
     score,
     state_of,
-    unsure,
     uno,
+    unsure,
 )
+
 from tabletop.errors import RecordCode, RecordError
 from tabletop.game.record import read_record
 
