@@ -144,6 +144,7 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
             camera.now.start().wait()
             finished.append(table.snapshot)
             say(summary(table.snapshot))
+            say(f"game log now: {store.usage()}")
             if rounds is not None:
                 time.sleep(settings.linger)
                 break

@@ -6,19 +6,25 @@ service resumes the latest and the host can still export the earlier ones. A log
 moved aside with its name saying why, and a fresh one is started: it is never written over. A log whose latest
 game has a line that cannot be used (one the referee would refuse, or not an event at all) is moved aside the
 same way, and the fresh log resumes that game from the lines before it.
+
+Beside each line the camera read a card for, the log keeps what it saw (``Evidence``: a picture of a few kB),
+written in the same commit as the line.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop.errors import RecordCode, RecordError, TabletopError
-from tabletop.game.events import Event
+from tabletop.game.cards import Card
+from tabletop.game.events import Event, Evidence
 from tabletop.game.record import check_record, parse_line
 
 FILE_NAME = "game.sqlite3"
@@ -28,7 +34,24 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY, started REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS events (game INTEGER NOT NULL REFERENCES games(id), line INTEGER NOT NULL,
                                    event TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game, line));
+CREATE TABLE IF NOT EXISTS pictures (game INTEGER NOT NULL, line INTEGER NOT NULL, jpeg BLOB NOT NULL,
+                                     seen TEXT NOT NULL, PRIMARY KEY (game, line));
 """
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """A game's share of the log: its lines and their bytes, and the pictures kept beside them."""
+
+    lines: int
+    line_bytes: int
+    pictures: int
+    picture_bytes: int
+
+    def __str__(self) -> str:
+        per_line = (self.line_bytes + self.picture_bytes) / max(self.lines, 1)
+        return (f"{self.lines} lines ({self.line_bytes / 1000:.1f} kB) and {self.pictures} pictures of the cards "
+                f"read ({self.picture_bytes / 1000:.1f} kB): {per_line:,.0f} bytes a line in all")
 
 
 class StoreError(TabletopError):
@@ -78,6 +101,7 @@ class GameStore:
         with self._writing():
             self._db.execute("INSERT INTO events VALUES (?, ?, ?, ?)",
                              (self._game, self._lines, json.dumps(event.to_json()), self._clock()))
+            self._keep_evidence(self._game, [(self._lines, event)])
         self._lines += 1
 
     def restart(self, events: Sequence[Event]) -> None:
@@ -87,7 +111,22 @@ class GameStore:
             game = cursor.lastrowid
             rows = [(game, line, json.dumps(e.to_json()), self._clock()) for line, e in enumerate(events)]
             self._db.executemany("INSERT INTO events VALUES (?, ?, ?, ?)", rows)
+            assert game is not None
+            self._keep_evidence(game, list(enumerate(events)))
         self._game, self._lines = game, len(events)
+
+    def _keep_evidence(self, game: int, lines: Sequence[tuple[int, Event]]) -> None:
+        rows = [(game, line, event.evidence.jpeg, json.dumps(event.evidence.to_json()))
+                for line, event in lines if event.evidence is not None]
+        self._db.executemany("INSERT OR REPLACE INTO pictures VALUES (?, ?, ?, ?)", rows)
+
+    def usage(self) -> Usage:
+        """What the log holds for the current game: what a game costs the SD card."""
+        counts = [self._db.execute(f"SELECT COUNT(*), COALESCE(SUM(LENGTH({column})), 0) FROM {table} "
+                                   "WHERE game = ?", (self._game,)).fetchone()
+                  for column, table in (("event", "events"), ("jpeg", "pictures"))]
+        (lines, text), (pictures, jpeg) = counts
+        return Usage(int(lines), int(text), int(pictures), int(jpeg))
 
     def games(self) -> list[tuple[int, float, int]]:
         """Every game kept: its number, when it began (seconds since the epoch) and how many events it holds."""
@@ -152,17 +191,33 @@ def usable_record(db: sqlite3.Connection, game: int) -> tuple[list[Event], Recor
     all are sound). A row the referee would refuse is damage like an unreadable one: a record must replay."""
     events: list[Event] = []
     damage = None
+    seen = _evidence(db, game)
     for line, (text,) in enumerate(db.execute("SELECT event FROM events WHERE game = ? ORDER BY line", (game,)), 1):
         try:
             if not isinstance(text, str):
                 raise RecordError(f"a {type(text).__name__} where an event's text belongs", line,
                                   code=RecordCode.MALFORMED)
-            events.append(parse_line(text, line))
+            event = parse_line(text, line)
         except RecordError as err:
             damage = err
             break
+        evidence = seen.get(line - 1)
+        events.append(event if evidence is None else dataclasses.replace(event, evidence=evidence))
     try:
         check_record(list(enumerate(events)))
     except RecordError as err:
         return events[:(err.line or 1) - 1], err
     return events, damage
+
+
+def _evidence(db: sqlite3.Connection, game: int) -> dict[int, Evidence]:
+    """What the camera saw, by line. A picture row that cannot be read is left out: the line stands without it."""
+    kept: dict[int, Evidence] = {}
+    for line, jpeg, seen in db.execute("SELECT line, jpeg, seen FROM pictures WHERE game = ?", (game,)):
+        try:
+            about = json.loads(seen)
+            guesses = tuple((Card.from_name(name), float(p)) for name, p in about["guesses"])
+            kept[int(line)] = Evidence(bytes(jpeg), float(about["confidence"]), guesses)
+        except (ValueError, TypeError, KeyError):
+            continue
+    return kept

@@ -20,7 +20,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tabletop.camera_watch import CameraWatch
-from tabletop.game.events import Uno
+from tabletop.game.cards import Card
+from tabletop.game.events import Evidence, Play, Uno, Unsure
 from tabletop.lab.tablesim.table import simulated_table
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
@@ -329,3 +330,57 @@ def test_the_host_record_shows_a_page_of_the_newest_lines_and_more_on_request(se
     page.locator("#record-older").click()
     expect(page.locator("#record li")).to_have_count(15)
     expect(page.locator("#record-older")).to_be_hidden()
+
+
+def camera_play(table: Table, card: str, seat: int, guesses: tuple[tuple[str, float], ...]) -> None:
+    """A play as the camera reports it: with what it saw (here a plain red card) and how sure it was."""
+    jpeg = cv2.imencode(".jpg", np.full((144, 96, 3), (40, 40, 200), np.uint8))[1].tobytes()
+    seen = Evidence(jpeg, guesses[0][1], tuple((Card.from_name(name), p) for name, p in guesses))
+    table.submit(Play(card=Card.from_name(card), seat=seat, source="camera", evidence=seen))
+
+
+def test_anyone_can_see_what_the_camera_saw_of_the_card_on_top(server: Server, table: Table, page: Page) -> None:
+    start(server)
+    page.goto(server.url() + "/")
+    expect(page.locator("#seen-top")).to_be_hidden()
+    camera_play(table, "red-7", 1, (("red-7", 0.71), ("red-1", 0.2)))
+    expect(page.locator("#seen-top")).to_be_visible(timeout=1000)
+    page.locator("#seen-top").click()
+    box = page.locator("#seen-box .evidence")
+    expect(box).to_contain_text("Read as Red 7: 71% sure.")
+    expect(box).to_contain_text("Also thought of: Red 1 20%.")
+    page.wait_for_function("document.querySelector('#seen-box img').naturalWidth === 96")
+    page.screenshot(path=str(OUTPUT / "board-evidence.png"), full_page=True)
+    call(server, "/api/events", {"type": "play", "card": "red-2", "seat": 2})
+    expect(page.locator("#seen-top")).to_be_hidden(timeout=1000)
+    expect(box).to_have_count(0)
+
+
+def test_the_host_puts_a_misread_right_from_its_picture_in_two_taps(server: Server, table: Table,
+                                                                     browser: Browser, page: Page) -> None:
+    start(server)
+    camera_play(table, "red-7", 1, (("red-7", 0.71), ("red-1", 0.2)))
+    board = browser.new_context(viewport=PHONE).new_page()
+    board.goto(server.url() + "/")
+    expect(board.locator("#top-card")).to_have_attribute("data-card", "red-7")
+    host_page(server, page)
+    row = page.locator("#record li[data-ref='4']")
+    row.locator("button.picture").click()
+    page.wait_for_function("document.querySelector(\"#record li[data-ref='4'] .evidence img\").naturalWidth === 96")
+    row.locator(".evidence button.guess[data-card='red-1']").click()
+    expect(board.locator("#top-card")).to_have_attribute("data-card", "red-1", timeout=2000)
+    amend = table.snapshot.record[-1].to_json()
+    assert (amend["type"], amend["ref"], amend["event"]) == ("amend", 4, {"type": "play", "card": "red-1", "seat": 1})
+    board.context.close()
+
+
+def test_an_unsure_reading_shows_its_picture_beside_the_guesses(server: Server, table: Table, page: Page) -> None:
+    start(server)
+    jpeg = cv2.imencode(".jpg", np.full((144, 96, 3), 128, np.uint8))[1].tobytes()
+    guesses = ((Card.from_name("red-1"), 0.47), (Card.from_name("red-7"), 0.41))
+    table.submit(Unsure(guesses=guesses, seat=1, source="camera", evidence=Evidence(jpeg, 0.47, guesses)))
+    host_page(server, page)
+    unsure = page.locator("#unsure [data-ref='4']")
+    expect(unsure.locator("img.seen")).to_be_visible()
+    page.wait_for_function("document.querySelector(\"#unsure [data-ref='4'] img.seen\").naturalWidth === 96")
+    expect(unsure.locator("button.guess")).to_have_count(2)

@@ -16,7 +16,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from tabletop.demo import DemoSettings, run_demo
 from tabletop.game.board import penalty_json
-from tabletop.game.events import Penalty
+from tabletop.game.events import Flip, Penalty, Play, Unsure
 from tabletop.game.referee import replay
 from tabletop.lab.tablesim.table import simulated_table
 from tabletop.store import GameStore
@@ -65,6 +65,9 @@ def test_the_demo_shows_the_truth_on_the_board_and_logs_every_event(tmp_path: Pa
             expect(page.locator(f".player[data-seat='{seat}'] .total")).to_have_text(str(total))
         for penalty in (v for v in truth_verdicts if isinstance(v, Penalty)):
             expect(page.locator("#penalties")).to_contain_text(penalty_json(penalty, players)["text"])
+        page.locator("#seen-top").click()  # the evidence for the card on top: what the camera saw
+        expect(page.locator("#seen-box .evidence")).to_contain_text("% sure.")
+        page.wait_for_function("document.querySelector('#seen-box img').naturalWidth === 96")
         OUTPUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUTPUT / "demo-board.png"), full_page=True)
         browser.close()
@@ -74,6 +77,11 @@ def test_the_demo_shows_the_truth_on_the_board_and_logs_every_event(tmp_path: Pa
     store.close()
     assert replay(list(enumerate(logged)))[1].to_json() == final
     assert sum(1 for event in logged if event.source == "camera") > 20
+    read = [event for event in logged if event.source == "camera" and isinstance(event, Play | Flip | Unsure)]
+    assert read and all(event.evidence is not None for event in read)
+    usage = next(text for text in said if text.startswith("game log now:"))
+    per_line = re.search(r"([\d,]+) bytes a line in all", usage)
+    assert per_line is not None and int(per_line.group(1).replace(",", "")) < 3000, usage
 
 
 def replayed(record: Path) -> str:

@@ -20,7 +20,7 @@ from tabletop.lab.tablesim.script import Pace, Reach, Script
 from tabletop.lab.tablesim.table import TableFilm, first_rounds, simulated_table
 from tabletop.lab.tablesim.video import TableVideo
 from tabletop.sources import Frame
-from tabletop.vision.crop import Corners, Image
+from tabletop.vision.crop import Corners, Image, balance
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.calibrate import CalibrationError, find_layout, learn_seats
 from tabletop.watcher.layout import LayoutError, Rect, layout_from_json, layout_to_json
@@ -51,6 +51,25 @@ def total(rounds: Sequence[tuple[TableFilm, list[Observation]]]) -> WatchScore:
     for table, seen in rounds:
         result.add(score(table.script, seen))
     return result
+
+
+def test_every_card_read_keeps_a_small_picture_of_what_the_camera_saw(rounds: list) -> None:
+    """The evidence a player can check: the card cut out square, a few kB, read as the event says, as surely."""
+    cards = [item for _, seen in rounds for item in seen if isinstance(item, Play | Flip | Unsure)]
+    assert len(cards) > 10
+    model = CardModel()
+    for item in cards:
+        evidence = item.evidence
+        assert evidence is not None, item
+        picture = cv2.imdecode(np.frombuffer(evidence.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        assert picture.shape == (144, 96, 3)
+        assert 1000 < len(evidence.jpeg) < 8000
+        if isinstance(item, Play | Flip):
+            assert evidence.guesses[0] == (item.card, evidence.confidence)
+            assert model.read([balance(cv2.resize(picture, model.size, interpolation=cv2.INTER_AREA))])[0].card \
+                == item.card, "the picture shows a card other than the one read"
+        else:
+            assert evidence.guesses == item.guesses
 
 
 def test_plays_are_found_with_their_card_and_the_seat_that_played(rounds: list) -> None:

@@ -16,7 +16,8 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.game.events import event_from_json
+from tabletop.game.cards import Card
+from tabletop.game.events import Evidence, Play, event_from_json
 from tabletop.table import Table
 from tabletop.watcher.layout import Circle, Layout, Rect, layout_to_json
 from tabletop.web import WebSettings, create_app, stop_streams
@@ -534,3 +535,21 @@ def test_an_amend_of_amends_hundreds_deep_is_refused_by_name(table: Table) -> No
     stop_streams(made)
     assert response.status_code == 400
     assert "a correction cannot hold another correction" in response.get_json()["error"]
+
+
+def test_a_card_the_camera_read_shows_its_picture_and_how_sure_it_was(client: FlaskClient, table: Table) -> None:
+    start(client)
+    jpeg = cv2.imencode(".jpg", np.full((144, 96, 3), 200, np.uint8))[1].tobytes()
+    seen = Evidence(jpeg, 0.71, ((Card.from_name("red-7"), 0.71), (Card.from_name("red-1"), 0.2)))
+    table.submit(Play(card=Card.from_name("red-7"), seat=1, source="camera", evidence=seen))
+    response = client.get("/api/pictures/4")
+    assert response.status_code == 200 and response.mimetype == "image/jpeg" and response.data == jpeg
+    view = client.get("/api/view").get_json()
+    assert view["top_line"] == {"ref": 4, "card": "red-7",
+                                "seen": {"confidence": 0.71, "guesses": [["red-7", 0.71], ["red-1", 0.2]]}}
+    assert view["record"][-1]["seen"]["confidence"] == 0.71
+    assert "seen" not in view["record"][-2]
+    assert b"red-7" in client.get("/api/record").data and jpeg not in client.get("/api/record").data
+    for ref in (3, 99):
+        missing = client.get(f"/api/pictures/{ref}")
+        assert missing.status_code == 404 and "no card the camera read" in missing.get_json()["error"]

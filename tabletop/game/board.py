@@ -74,6 +74,7 @@ def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: Stat
         winner=next((v.winner for v in verdicts if isinstance(v, GameEnd)), None),
         unsure=unsure_readings(record),
         unseen_draws=unseen_draws(record, verdicts),
+        top_line=top_line(record),
         record=record_lines(record, players, len(record) - RECENT),
         lines=len(record),
         next_dealer=next_dealer(record),
@@ -82,10 +83,25 @@ def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: Stat
 
 
 def record_lines(record: Sequence[Event], players: Sequence[str], start: int = 0) -> list[dict[str, Any]]:
-    """The record from line ``start`` on, each line with its ref and what it says in words."""
+    """The record from line ``start`` on, each line with its ref, what it says in words, and how sure the camera
+    was of a card it read there (its picture is at /api/pictures/<ref>)."""
     first = max(0, start)
-    return [{"ref": ref, "event": event.to_json(), "text": describe(event, players)}
+    return [{"ref": ref, "event": event.to_json(), "text": describe(event, players), **seen(event)}
             for ref, event in enumerate(record[first:], first)]
+
+
+def seen(event: Event) -> dict[str, Any]:
+    return {} if event.evidence is None else {"seen": event.evidence.to_json()}
+
+
+def top_line(record: Sequence[Event]) -> dict[str, Any] | None:
+    """The line that laid the card on top, with what the camera saw of it: tap the top card to check it."""
+    for ref, event in reversed(corrected(list(enumerate(record)))):
+        if isinstance(event, Deal):
+            return None
+        if isinstance(event, Play | Flip):
+            return {"ref": ref, "card": event.card.name, **seen(record[ref])}
+    return None
 
 
 def next_dealer(record: Sequence[Event]) -> int:
@@ -134,7 +150,7 @@ def unsure_readings(record: Sequence[Event]) -> list[dict[str, Any]]:
             flipped = False
         elif isinstance(event, Unsure) and ref not in settled:
             pending.append({"ref": ref, "seat": event.seat, "flip": not flipped,
-                            "guesses": [[card.name, round(p, 3)] for card, p in event.guesses]})
+                            "guesses": [[card.name, round(p, 3)] for card, p in event.guesses], **seen(event)})
     return pending
 
 

@@ -17,18 +17,38 @@ from tabletop.game.rules import OFFICIAL_RULES, Rules
 SOURCES = ("camera", "phone", "button", "host")
 
 
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What the camera saw of a card it read: the card cut out square (a JPEG of a few kB), how sure the reading
+    was, and its best guesses. Players trust a referee they can check."""
+
+    jpeg: bytes = field(repr=False)
+    confidence: float
+    guesses: tuple[tuple[Card, float], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """How sure, and the guesses; the picture itself is fetched on its own."""
+        return {"confidence": round(self.confidence, 3),
+                "guesses": [[card.name, round(p, 3)] for card, p in self.guesses]}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
-    """One thing the table did. ``t`` (seconds since the game started) and ``source`` ride along untouched."""
+    """One thing the table did. ``t`` (seconds since the game started) and ``source`` ride along untouched.
+
+    ``evidence`` is what the camera saw of a card it read. It is kept in the game log beside its line, never in
+    the record's text, and two events that differ only in it are the same event.
+    """
 
     TYPE: ClassVar[str] = ""
     t: float | None = field(default=None, compare=False)
     source: str | None = field(default=None, compare=False)
+    evidence: Evidence | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.TYPE}
         for f in fields(self):
-            if f.name in ("t", "source"):
+            if f.name in ("t", "source", "evidence"):
                 continue
             value = getattr(self, f.name)
             if value is not None:

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from tabletop.game.cards import Card
-from tabletop.game.events import Deal, Draw, Event, Flip, Play, Reveal, Unsure
+from tabletop.game.events import Deal, Draw, Event, Evidence, Flip, Play, Reveal, Unsure
 from tabletop.sources import Frame
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image, balance, rectify
@@ -27,6 +27,10 @@ from tabletop.watcher.unread import UnreadPlay
 from tabletop.watcher.zones import ZoneWatch
 
 SOURCE = "camera"
+PICTURE = (96, 144)
+"""The size (w, h) a read card's picture is kept at: twice the model's crop, enough for a person to check it."""
+PICTURE_QUALITY = 80
+"""JPEG quality of a kept picture: about 4 kB each."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +87,23 @@ class Watcher:
         if landed.on_empty and not self.round_open:
             self.round_open = True
             out.append(Deal(dealer=landed.seat or 0, t=t, source=SOURCE))
-        reading = self._read_new(landed)
+        sighting = self._read_new(landed)
+        reading, evidence = (None, None) if sighting is None else (sighting[0], self._evidence(landed, *sighting))
         if reading is None or reading.unsure or reading.card is None:
-            out.append(Unsure(guesses=_guesses(reading), seat=landed.seat, t=t, source=SOURCE))
+            out.append(Unsure(guesses=_guesses(reading), seat=landed.seat, t=t, source=SOURCE, evidence=evidence))
         elif landed.on_empty:
-            out.append(Flip(card=reading.card, t=t, source=SOURCE))
+            out.append(Flip(card=reading.card, t=t, source=SOURCE, evidence=evidence))
         else:
-            out.append(Play(card=reading.card, seat=landed.seat, t=t, source=SOURCE))
+            out.append(Play(card=reading.card, seat=landed.seat, t=t, source=SOURCE, evidence=evidence))
         return out
 
-    def _read_new(self, landed: Landed) -> Reading | None:
+    def _evidence(self, landed: Landed, reading: Reading, corners: Corners) -> Evidence:
+        """The card as the camera saw it in the settled frame, cut out square, with how sure the reading was."""
+        crop = rectify(landed.views[-1], offset(corners, self.pile.zone), PICTURE)
+        _, jpeg = cv2.imencode(".jpg", crop, [cv2.IMWRITE_JPEG_QUALITY, PICTURE_QUALITY])
+        return Evidence(jpeg.tobytes(), reading.confidence, _guesses(reading))
+
+    def _read_new(self, landed: Landed) -> tuple[Reading, Corners] | None:
         """The new top card, voted over the settled frames.
 
         It is read where the pile changed. When that was not card-like (the pile was pushed), or the card read
@@ -102,30 +113,30 @@ class Watcher:
         lay. Either place must lie over the middle of the change, so that a card beneath is never read as the
         new one; and where the card beneath lay must read differently from before the change.
         """
-        reading = None
+        sighting = None
         if landed.corners is not None:
-            reading = self._vote(landed.views, landed.corners)
-            if _sure(reading):
-                return reading
+            sighting = self._vote(landed.views, landed.corners), landed.corners
+            if _sure(sighting[0]):
+                return sighting
         for found in self._rereadings(landed):
-            if reading is None or _surer(found, reading):
-                reading = found
-            if _sure(reading):
+            if sighting is None or _surer(found[0], sighting[0]):
+                sighting = found
+            if _sure(sighting[0]):
                 break
-        return reading
+        return sighting
 
-    def _rereadings(self, landed: Landed) -> Iterator[Reading]:
+    def _rereadings(self, landed: Landed) -> Iterator[tuple[Reading, Corners]]:
         """The new card read where else it may lie, when the change did not outline it well (see ``_read_new``)."""
         corners = _most_prominent(landed.views[-1], self.pile.zone)
         if corners is not None and (landed.corners is None or _covers(corners, landed.corners)):
-            yield self._vote(landed.views, corners)
+            yield self._vote(landed.views, corners), corners
         beneath = landed.beneath
         if beneath is None or landed.corners is None or not _covers(beneath, landed.corners):
             return
         (before,) = self.model.read(self._crops([landed.before], offset(beneath, self.pile.zone)))
         now = self._vote(landed.views, beneath)
         if now.card != before.card:
-            yield now
+            yield now, beneath
 
     def _vote(self, views: list[Image], corners: Corners) -> Reading:
         return self.model.vote(self._crops(views, offset(corners, self.pile.zone)))

@@ -113,6 +113,18 @@ def lines() -> Response:
     return jsonify(record_lines(snapshot.record, snapshot.players))
 
 
+@blueprint.get("/api/pictures/<int:ref>")
+def picture(ref: int) -> Response:
+    """What the camera saw of the card at line ``ref`` (docs/api.md): a JPEG."""
+    record = scoreboard().table.snapshot.record
+    evidence = record[ref].evidence if ref < len(record) else None
+    if evidence is None:
+        refuse(404, f"line {ref} holds no card the camera read")
+    response = Response(evidence.jpeg, mimetype="image/jpeg")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @blueprint.get("/api/rules")
 def rules() -> Response:
     defaults = dataclasses.asdict(Options())

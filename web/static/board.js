@@ -1,6 +1,6 @@
 // The board: everything the table needs to see at a glance, redrawn from each live view.
 
-import {byId, el, newsWatcher, renderPlayers, renderTable, soundToggle, watchView} from './common.js';
+import {byId, el, evidenceBox, newsWatcher, renderPlayers, renderTable, soundToggle, watchView} from './common.js';
 
 const alertOnNews = newsWatcher();
 
@@ -10,11 +10,28 @@ function render(view) {
   byId('game').hidden = !view.game;
   if (view.game) {
     renderTable(view);
+    renderSeen(view.top_line);
     renderPlayers(byId('players'), view);
     renderWinner(view);
     renderPenalties(view.penalties);
     renderRounds(view.rounds);
   }
+}
+
+// The card on top as the camera saw it, for anyone who doubts the reading: shown on a tap, closed when the top
+// card changes.
+let topLine = null;
+
+function renderSeen(line) {
+  const seen = Boolean(line && line.seen);
+  byId('seen-top').hidden = !seen;
+  if (!seen || !topLine || line.ref !== topLine.ref || line.card !== topLine.card) showSeen(false);
+  topLine = seen ? line : null;
+}
+
+function showSeen(open) {
+  byId('seen-box').replaceChildren(...(open && topLine ? [evidenceBox(topLine)] : []));
+  byId('seen-top').setAttribute('aria-expanded', String(open && Boolean(topLine)));
 }
 
 function renderWinner(view) {
@@ -37,5 +54,6 @@ function renderRounds(rounds) {
   byId('no-rounds').hidden = rounds.length > 0;
 }
 
+byId('seen-top').addEventListener('click', () => showSeen(byId('seen-box').childElementCount === 0));
 soundToggle(byId('sound'));
 watchView(render);

@@ -165,6 +165,26 @@ export function cardElement(name, {id, size} = {}) {
     el('span', {class: 'corner br', 'aria-hidden': 'true'}, corner));
 }
 
+const percent = p => `${Math.round(p * 100)}%`;
+
+// What the camera saw of the card at line `line.ref` (docs/api.md): its picture, what it was read as and how
+// sure, and the other guesses; given `choose`, the guesses are buttons, so that a misread is put right from
+// the picture itself.
+export function evidenceBox(line, choose = null) {
+  const {ref, seen} = line;
+  const read = line.card ? `Read as ${cardLabel(line.card)}` : 'Not read surely';
+  const others = seen.guesses.filter(([card]) => card !== line.card);
+  const guessButton = ([card, p]) => el('button', {type: 'button', class: 'guess', 'data-card': card, onclick: () => choose(card)},
+    cardElement(card, {size: 'tiny'}), el('span', {}, cardLabel(card)), el('span', {class: 'confidence'}, percent(p)));
+  return el('div', {class: 'evidence', 'data-ref': ref},
+    el('img', {src: `/api/pictures/${ref}`, alt: `the card the camera saw at line ${ref}`, width: 96, height: 144}),
+    el('div', {class: 'evidence-words'},
+      el('p', {class: 'read'}, `${read}: ${percent(seen.confidence)} sure.`),
+      !others.length ? null
+        : choose ? el('div', {}, el('p', {class: 'muted'}, 'It was really:'), el('div', {class: 'guesses'}, ...others.map(guessButton)))
+          : el('p', {class: 'muted'}, `Also thought of: ${others.map(([card, p]) => `${cardLabel(card)} ${percent(p)}`).join(', ')}.`)));
+}
+
 // The colour by name and by pattern, for players who cannot tell red from green.
 export function colorSwatch(color, {id, choosing = ''} = {}) {
   return el('span', {class: `swatch c-${color || 'none'}`, id, 'data-color': color || '', 'data-shown': color || choosing},

@@ -2,7 +2,7 @@
 // readings, undo, edit and fill in the record, export and import it, show the join codes and place the
 // camera's zones.
 
-import {api, byId, cardElement, cardLabel, colorName, el, noticeOf, parseCard, showMessage, syncList, watchView} from './common.js';
+import {api, byId, cardElement, cardLabel, colorName, el, evidenceBox, noticeOf, parseCard, showMessage, syncList, watchView} from './common.js';
 
 const PASS_KEY = 'tabletop-host-pass';
 const MIN_PLAYERS = 2;
@@ -347,6 +347,7 @@ function unsureRow(item) {
   const chosen = () => picker.querySelector('select').value;
   return el('li', {'data-ref': item.ref},
     el('p', {}, `${who} laid a card the camera could not read surely. Which was it?`),
+    item.seen ? el('img', {class: 'seen', src: `/api/pictures/${item.ref}`, alt: 'the card the camera saw', width: 96, height: 144}) : null,
     el('div', {class: 'guesses'}, ...item.guesses.map(([card, confidence]) =>
       el('button', {type: 'button', class: 'guess', 'data-card': card, onclick: () => confirmReading(item, card)},
         cardElement(card, {size: 'tiny'}), el('span', {}, cardLabel(card)),
@@ -419,9 +420,21 @@ function recordRow(item) {
     row.append(el('div', {class: 'tools'},
       el('button', {type: 'button', class: 'retract small', onclick: () => retract(item.ref, byId('record-message'))}, 'Undo'),
       el('button', {type: 'button', class: 'amend small', onclick: () => toggleEditor(row, item)}, 'Edit'),
-      item.ref > 0 ? el('button', {type: 'button', class: 'missed small', onclick: () => toggleMissed(row, item)}, 'Missed…') : null));
+      item.ref > 0 ? el('button', {type: 'button', class: 'missed small', onclick: () => toggleMissed(row, item)}, 'Missed…') : null,
+      item.seen ? el('button', {type: 'button', class: 'picture small', onclick: () => togglePicture(row, item)}, 'Picture') : null));
   }
   return row;
+}
+
+// The card as the camera saw it; for a card it read, the other guesses put a misread right in one more tap.
+function togglePicture(row, item) {
+  const open = row.querySelector('.evidence');
+  if (open) return open.remove();
+  const {type, card, seat} = item.event;
+  const read = type === 'play' || type === 'flip' ? card : null;
+  const choose = read && (chosen => postEvent({type: 'amend', ref: item.ref, event: type === 'flip' ? {type, card: chosen} : {type, card: chosen, seat}},
+    byId('record-message'), `#${item.ref} was really ${cardLabel(chosen)}.`));
+  row.append(evidenceBox({ref: item.ref, card: read, seen: item.seen}, choose || null));
 }
 
 function toggleMissed(row, item) {
