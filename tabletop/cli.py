@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 from tabletop.config import HOST, PIN, PORT
 from tabletop.errors import RecordError, TabletopError
 from tabletop.lab.tablesim import register_source
+from tabletop.languages import ENGLISH, LANGUAGES
 
 if TYPE_CHECKING:
     from tabletop.vision.crop import Image
@@ -48,6 +49,10 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--pin", default=PIN, help=f"the host page's PIN (default {PIN})")
     demo.add_argument("--speed", type=float, default=1.0, help="play the film this many times faster")
     demo.add_argument("--state", type=Path, help="keep the game log here (default: a new temporary folder)")
+    demo.add_argument("--language", choices=list(LANGUAGES), default=ENGLISH,
+                      help="the table's language, for phones whose browser asks for none of these and for the voice "
+                           "(default en)")
+    demo.add_argument("--voice", action="store_true", help="speak the calls through espeak-ng")
     demo.set_defaults(run=_demo)
 
     serve = commands.add_parser("serve", help="the table unit: camera, referee, panel, game log and scoreboard")
@@ -123,7 +128,7 @@ def _demo(args: argparse.Namespace) -> int:
     from tabletop.demo import DemoSettings, run_demo
 
     settings = DemoSettings(args.seed, args.rounds, args.players, args.host, args.port, args.pin, args.speed,
-                            args.state)
+                            args.state, language=args.language, voice=args.voice)
     return _until_stopped("demo", lambda: run_demo(settings, say=_say))
 
 

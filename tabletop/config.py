@@ -15,6 +15,7 @@ from typing import Any
 
 from tabletop.errors import TabletopError
 from tabletop.game.rules import OFFICIAL_RULES, Rules
+from tabletop.languages import ENGLISH, LANGUAGES
 
 SYSTEM_CONFIG = Path("/etc/tabletop/config.toml")
 PINS = range(2, 28)
@@ -31,6 +32,8 @@ class Panel:
 
     buzzer: int | None = 18
     chirp: bool = True
+    voice: bool = False
+    """Speak each call through espeak-ng, in the table's language (a speaker on the Pi's sound output)."""
     seat_leds: tuple[int, ...] = ()
     color_led: tuple[int, ...] = ()
     uno_buttons: tuple[int, ...] = ()
@@ -64,6 +67,7 @@ class Config:
     port: int = PORT
     pin: str = PIN
     panel: Panel = Panel()
+    language: str = ENGLISH
     state: Path = Path("/var/lib/tabletop")
     model: Path | None = None
 
@@ -124,6 +128,12 @@ def _pin_code(value: Any) -> str:
     return text
 
 
+def _language(value: Any) -> str:
+    if not isinstance(value, str) or value not in LANGUAGES:
+        raise ValueError(f"must be one of {', '.join(LANGUAGES)}")
+    return str(value)
+
+
 def _rules(value: Any) -> Rules:
     if not isinstance(value, dict):
         raise ValueError("must be a table of options, e.g. preset = \"party\"")
@@ -135,14 +145,15 @@ KEYS: dict[str, dict[str, Callable[[Any], Any]]] = {
     "game": {"players": _players, "rules": _rules},
     "camera": {"source": _text, "layout": _path},
     "web": {"host": _text, "port": _whole(1, 65535), "pin": _pin_code},
-    "panel": {"buzzer": _fitted, "chirp": _flag, "seat_leds": _pins(range(0, 11)), "color_led": _pins(range(3, 4)),
-              "uno_buttons": _pins(range(0, 11))},
+    "table": {"language": _language},
+    "panel": {"buzzer": _fitted, "chirp": _flag, "voice": _flag, "seat_leds": _pins(range(0, 11)),
+              "color_led": _pins(range(3, 4)), "uno_buttons": _pins(range(0, 11))},
 }
 """Every setting, by section (``""`` is the top level), with the check that turns its value into Python."""
 
 FIELDS = {("game", "players"): "players", ("game", "rules"): "rules", ("camera", "source"): "camera",
           ("camera", "layout"): "layout", ("web", "host"): "host", ("web", "port"): "port", ("web", "pin"): "pin",
-          ("", "state"): "state", ("", "model"): "model"}
+          ("table", "language"): "language", ("", "state"): "state", ("", "model"): "model"}
 
 
 def load_config(path: Path | None = None, environ: Mapping[str, str] | None = None) -> Config:

@@ -21,11 +21,13 @@ from tabletop.config import HOST, PIN, PORT
 from tabletop.game.board import penalty_json
 from tabletop.game.events import Penalty, Score
 from tabletop.lab.tablesim.table import TableFilm, simulated_table
+from tabletop.languages import ENGLISH
 from tabletop.service import serving
 from tabletop.sources import Frame
 from tabletop.store import GameStore
 from tabletop.table import Snapshot, Table
 from tabletop.vision.model import CardModel
+from tabletop.voice import Voice
 from tabletop.watcher.layout import Layout
 
 
@@ -78,6 +80,10 @@ class DemoSettings:
     state: Path | None = None
     linger: float = 2.0
     """Seconds the scoreboard stays up after the last round, so that every phone gets the final board."""
+    language: str = ENGLISH
+    """The table's language: for a phone whose browser asks for none of ours, and for the spoken calls."""
+    voice: bool = False
+    """Speak the calls through espeak-ng, as the table unit does with ``[panel] voice``."""
 
 
 def summary(snapshot: Snapshot) -> str:
@@ -137,7 +143,12 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
                                report=say)
 
         camera = FilmedCamera(filmed(seed))
-        stack.enter_context(serving(table, camera, settings.host, settings.port, settings.pin, say, show_pin=True))
+        if settings.voice:
+            voice = Voice(settings.language, report=say)
+            stack.callback(voice.close)
+            table.subscribe(voice.follow)
+        stack.enter_context(serving(table, camera, settings.host, settings.port, settings.pin, say, show_pin=True,
+                                    language=settings.language))
         for game_seed in itertools.count(seed):
             if game_seed != seed:
                 camera.now = filmed(game_seed)

@@ -44,7 +44,7 @@ def examine(path: Path | None, environ: dict[str, str] | None = None, pin_factor
     read = path or (SYSTEM_CONFIG if SYSTEM_CONFIG.exists() else None)
     findings = [Finding(True, "config", f"read {read}" if read else "no config file; using the defaults")]
     checks: list[Callable[[Config], Finding]] = [_host_pin, _state, _model, _finder, _camera,
-                                                 lambda c: _panel(c, pin_factory), _port]
+                                                 lambda c: _panel(c, pin_factory), _voice, _port]
     return findings + [check(config) for check in checks]
 
 
@@ -82,6 +82,23 @@ def _kept_aside(directory: Path) -> str:
     kept = sorted(path.name for path in directory.glob(f"{FILE_NAME}{KEPT_ASIDE}*")
                   if not path.name.endswith(("-wal", "-shm")))
     return f"; kept aside as damaged: {', '.join(kept)}" if kept else ""
+
+
+def _voice(config: Config) -> Finding:
+    from tabletop.languages import LANGUAGES, translations
+    from tabletop.voice import missing
+
+    language = f"{LANGUAGES[config.language]} ({config.language})"
+    try:
+        translations(config.language)
+    except OSError as err:
+        return Finding(False, "language", f"{language}: its catalogue cannot be read ({err}): reinstall tabletop")
+    if not config.panel.voice:
+        return Finding(True, "voice", f"off (`[panel] voice = true` speaks the calls); pages default to {language}")
+    problem = missing()
+    if problem:
+        return Finding(False, "voice", f"{problem}, or set `[panel] voice = false`")
+    return Finding(True, "voice", f"espeak-ng speaks the calls in {language}")
 
 
 def _model(config: Config) -> Finding:

@@ -14,11 +14,13 @@ from contextlib import ExitStack, contextmanager
 from tabletop.camera_watch import CameraWatch
 from tabletop.config import HOST, Config
 from tabletop.game.events import Game
+from tabletop.languages import ENGLISH
 from tabletop.panel import TablePanel
 from tabletop.sources.open import watched_source
 from tabletop.store import GameStore
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
+from tabletop.voice import Voice
 from tabletop.watcher.layout import Layout, read_layout
 from tabletop.web import WebSettings, create_app
 from tabletop.web.camera import CameraView
@@ -41,12 +43,12 @@ def lan_address() -> str:
 
 @contextmanager
 def serving(table: Table, camera: CameraView | None, host: str, port: int, pin: str,
-            say: Callable[[str], None], show_pin: bool = False) -> Iterator[Server]:
+            say: Callable[[str], None], show_pin: bool = False, language: str = ENGLISH) -> Iterator[Server]:
     """The scoreboard for ``table`` on ``host:port``, its address and join code told to ``say``.
 
     The PIN is told only with ``show_pin`` (the demo's, at a terminal): the service's messages go to the system
     journal, which the host's PIN has no business in."""
-    app = create_app(table, WebSettings(pin=pin), camera=camera)
+    app = create_app(table, WebSettings(pin=pin, language=language), camera=camera)
     with Server(app, host=host, port=port) as server:
         address = f"http://{lan_address() if host == HOST else host}:{server.port}"
         said_pin = f"PIN {pin}" if show_pin else "the PIN set in the config"
@@ -75,10 +77,15 @@ def run_service(config: Config, stop: threading.Event, say: Callable[[str], None
             panel = TablePanel(config.panel, table.post)
             stack.callback(panel.close)
             table.subscribe(panel.show)
+        if config.panel.voice:
+            voice = Voice(config.language, report=say)
+            stack.callback(voice.close)
+            table.subscribe(voice.follow)
         camera = CameraWatch(watched_source(config.camera, say), table, CardModel(config.model),
                              starting_zones(config), len(table.snapshot.players), report=say,
                              keep=config.state / LAYOUT_FILE)
-        stack.enter_context(serving(table, camera, config.host, config.port, config.pin, say))
+        stack.enter_context(serving(table, camera, config.host, config.port, config.pin, say,
+                                    language=config.language))
         camera.start()
         stack.callback(camera.close)
         stop.wait()

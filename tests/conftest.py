@@ -14,7 +14,7 @@ settings.load_profile("tabletop")
 # or the doctor without it do the same.
 register_source()
 
-NEEDS = {"browser": ("chromium",), "tools": ("openscad", "systemd-analyze")}
+NEEDS = {"browser": ("chromium",), "tools": ("openscad", "systemd-analyze"), "speech": ("espeak-ng",)}
 """The programs each marker's tests run; tests/run installs them all, so CI runs every test."""
 
 

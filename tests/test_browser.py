@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from untranslated import untranslated
 
 from tabletop.camera_watch import CameraWatch
 from tabletop.game.cards import Card
@@ -166,7 +167,7 @@ def test_a_host_correction_changes_the_board(server: Server, browser: Browser, p
     page.locator("#pin-submit").click()
     unsure = page.locator("#unsure [data-ref='4']")
     expect(unsure).to_be_visible()
-    expect(page.locator("#record")).to_contain_text("Ann played red 9")
+    expect(page.locator("#record")).to_contain_text("Ann played Red 9")
     unsure.locator("button.guess[data-card='red-7']").click()
     expect(board.locator("#top-card")).to_have_attribute("data-card", "red-7", timeout=1000)
     page.screenshot(path=str(OUTPUT / "host.png"), full_page=True)
@@ -384,3 +385,47 @@ def test_an_unsure_reading_shows_its_picture_beside_the_guesses(server: Server, 
     expect(unsure.locator("img.seen")).to_be_visible()
     page.wait_for_function("document.querySelector(\"#unsure [data-ref='4'] img.seen\").naturalWidth === 96")
     expect(unsure.locator("button.guess")).to_have_count(2)
+
+
+@pytest.mark.parametrize("language", ["sv", "da", "bg", "ru"])
+def test_every_page_speaks_the_phones_language_with_no_english_left(server: Server, browser: Browser,
+                                                                    language: str) -> None:
+    """A phone whose browser asks for the language: the board, a seat, the join screen and the whole host page
+    (every section open), with their scripts' words, and screenshots kept."""
+    start(server)
+    call(server, "/api/events", {"type": "play", "card": "blue-9", "seat": 1})
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    for name, path in (("board", "/"), ("seat", "/seat/2"), ("join", "/join")):
+        page.goto(server.url() + path)
+        page.wait_for_timeout(400)
+        assert page.locator("html").get_attribute("lang") == language
+        assert untranslated(page, language) == [], f"{name} in {language}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], f"{name} in {language}"
+        page.screenshot(path=str(OUTPUT / f"{language}-{name}.png"), full_page=True)
+    host_page(server, page)
+    expect(page.locator("#summary-line")).not_to_be_empty()
+    for section in page.locator("details:not([open]) > summary").all():
+        if section.is_visible():
+            section.click()
+    page.locator("#record li[data-ref='4'] button.missed").click()
+    page.wait_for_timeout(400)
+    assert untranslated(page, language) == [], f"host in {language}"
+    page.screenshot(path=str(OUTPUT / f"{language}-host.png"), full_page=True)
+    context.close()
+
+
+def test_a_phone_switches_language_on_the_page_and_keeps_it(server: Server, browser: Browser) -> None:
+    start(server)
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(server.url() + "/")
+    expect(page.locator("h2").first).to_have_text("Penalties")
+    page.locator("#language").select_option("ru")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    assert page.locator("h2").first.inner_text() != "Penalties"
+    page.goto(server.url() + "/seat/1")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    forms = page.evaluate("import('/static/i18n.js').then(m => [1, 2, 5, 21].map(n => m.ngettext('card', 'cards', n)))")
+    assert len(set(forms[:3])) == 3 and forms[3] == forms[0], forms
+    context.close()

@@ -113,7 +113,17 @@ def test_the_doctor_passes_a_sound_unit(tmp_path: Path) -> None:
     findings = examine(config, environ={}, pin_factory=MockFactory())
     assert all(finding.ok for finding in findings), [f.line() for f in findings]
     assert [finding.what for finding in findings] == ["config", "host PIN", "state directory", "card model",
-                                                     "card finder", "camera", "panel", "port"]
+                                                     "card finder", "camera", "panel", "voice", "port"]
+
+
+def test_the_doctor_says_when_the_voice_cannot_speak(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table set to speak on a Pi without espeak-ng: the doctor says how to fix it; nothing crashes."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'state = "{tmp_path}"\n[table]\nlanguage = "ru"\n[panel]\nbuzzer = false\nvoice = true\n',
+                      encoding="utf-8")
+    monkeypatch.setenv("PATH", str(tmp_path))  # no espeak-ng to be found
+    voice = next(finding for finding in examine(config, environ={}) if finding.what == "voice")
+    assert not voice.ok and "espeak-ng is not installed" in voice.detail and "apt install espeak-ng" in voice.detail
 
 
 @pytest.mark.parametrize(("text", "what", "words"), [

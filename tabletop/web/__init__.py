@@ -36,6 +36,8 @@ class WebSettings:
     """Live streams open at once from one address: a phone with a few tabs, or a board and a phone behind one."""
     previews: int = 2
     """Camera previews open at once (host only): each holds a thread and encodes pictures."""
+    language: str = "en"
+    """The table's language: pages use it where neither the phone nor its browser asks for one of ours."""
     root: Path = WEB_ROOT
 
 
@@ -61,7 +63,7 @@ class Scoreboard:
 
 def create_app(table: Table, settings: WebSettings, camera: CameraView | None = None) -> Flask:
     """The scoreboard for ``table``. The table must be started; the app subscribes to its snapshots."""
-    from tabletop.web import api, pages
+    from tabletop.web import api, language, pages
 
     app = Flask(__name__, template_folder=str(settings.root / "templates"),
                 static_folder=str(settings.root / "static"))
@@ -72,6 +74,7 @@ def create_app(table: Table, settings: WebSettings, camera: CameraView | None = 
     app.extensions["tabletop"] = Scoreboard(table, feed, settings, camera)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
+    language.install(app, settings.language)
     return app
 
 

@@ -1,6 +1,8 @@
 // The board: everything the table needs to see at a glance, redrawn from each live view.
 
 import {byId, el, evidenceBox, newsWatcher, renderPlayers, renderTable, soundToggle, watchView} from './common.js';
+import {_} from './i18n.js';
+import {penaltyText} from './words.js';
 
 const alertOnNews = newsWatcher();
 
@@ -13,7 +15,7 @@ function render(view) {
     renderSeen(view.top_line);
     renderPlayers(byId('players'), view);
     renderWinner(view);
-    renderPenalties(view.penalties);
+    renderPenalties(view.penalties, view.players);
     renderRounds(view.rounds);
   }
 }
@@ -37,13 +39,13 @@ function showSeen(open) {
 function renderWinner(view) {
   const banner = byId('winner');
   banner.hidden = !view.over || view.winner === null;
-  banner.textContent = banner.hidden ? '' : `${view.players[view.winner]} wins the game!`;
+  banner.textContent = banner.hidden ? '' : _('{name} wins the game!', {name: view.players[view.winner]});
 }
 
 // Newest first: the latest penalty is the one people look up to read.
-function renderPenalties(penalties) {
+function renderPenalties(penalties, players) {
   byId('penalties').replaceChildren(...[...penalties].reverse().map(penalty =>
-    el('li', {'data-ref': penalty.ref, 'data-reason': penalty.reason, 'data-seat': penalty.seat}, penalty.text)));
+    el('li', {'data-ref': penalty.ref, 'data-reason': penalty.reason, 'data-seat': penalty.seat}, penaltyText(penalty, players))));
   byId('no-penalties').hidden = penalties.length > 0;
 }
 

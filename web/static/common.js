@@ -1,7 +1,11 @@
 // What every page shares: building elements, talking to the server, the live view, drawing cards and colours,
 // the players list and the full-screen alerts.
 
+import {_, language, ngettext} from './i18n.js';
 import * as sound from './sound.js';
+import {cardLabel, colorName, noticeText, parseCard, penaltyHeading, penaltyText} from './words.js';
+
+export {cardLabel, colorName, parseCard} from './words.js';
 
 // --- elements ----------------------------------------------------------------------------------------------
 
@@ -65,10 +69,10 @@ export async function api(path, {method = 'GET', body, headers = {}, type} = {})
   try {
     response = await fetch(path, init);
   } catch {
-    return {ok: false, status: 0, data: null, error: 'The scoreboard cannot be reached. Is this phone on the table\'s network?'};
+    return {ok: false, status: 0, data: null, error: _('The scoreboard cannot be reached. Is this phone on the table’s network?')};
   }
   const data = await readBody(response);
-  const error = response.ok ? null : sentence((data && data.error) || `the scoreboard refused (${response.status} ${response.statusText})`);
+  const error = response.ok ? null : sentence((data && data.error) || _('the scoreboard refused ({status})', {status: response.status}));
   return {ok: response.ok, status: response.status, data, error};
 }
 
@@ -77,7 +81,7 @@ export async function api(path, {method = 'GET', body, headers = {}, type} = {})
 // nobody saw) is about another player's turn, not about the event sent.
 export function noticeOf(result) {
   const notice = (result.data.verdicts || []).find(verdict => verdict.type === 'notice' && verdict.seat === undefined);
-  return notice ? notice.reason.replace(/-/g, ' ') : null;
+  return notice ? noticeText(notice.reason) : null;
 }
 
 const sentence = text => `${text[0].toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
@@ -129,28 +133,14 @@ function showConnection(connected) {
 
 // --- cards and colours -------------------------------------------------------------------------------------
 
+
 const SYMBOLS = {'skip': '⊘', 'reverse': '⇄', 'draw-two': '+2', 'wild': 'WILD', 'wild-draw-four': '+4'};
-const WORDS = {'skip': 'skip', 'reverse': 'reverse', 'draw-two': 'draw two', 'wild': 'Wild', 'wild-draw-four': 'Wild draw four'};
-
-export const colorName = color => (color ? color[0].toUpperCase() + color.slice(1) : '—');
-
-// 'red-draw-two' → {color: 'red', face: 'draw-two'}; wilds have no colour.
-export function parseCard(name) {
-  if (name === 'wild' || name === 'wild-draw-four') return {color: null, face: name};
-  const dash = name.indexOf('-');
-  return {color: name.slice(0, dash), face: name.slice(dash + 1)};
-}
-
-export function cardLabel(name) {
-  const {color, face} = parseCard(name);
-  return color ? `${colorName(color)} ${WORDS[face] || face}` : WORDS[face];
-}
 
 // A card drawn from its name: coloured (and patterned) body, white oval, big numeral or symbol. A null name
 // (no card on the pile yet) draws a card back.
 export function cardElement(name, {id, size} = {}) {
   const classes = ['card', size].filter(Boolean);
-  if (!name) return el('div', {class: [...classes, 'back'].join(' '), id, 'data-card': '', role: 'img', 'aria-label': 'no card yet'});
+  if (!name) return el('div', {class: [...classes, 'back'].join(' '), id, 'data-card': '', role: 'img', 'aria-label': _('no card yet')});
   const {color, face} = parseCard(name);
   const symbol = SYMBOLS[face] || face;
   classes.push(color ? `c-${color}` : 'wild');
@@ -172,17 +162,18 @@ const percent = p => `${Math.round(p * 100)}%`;
 // the picture itself.
 export function evidenceBox(line, choose = null) {
   const {ref, seen} = line;
-  const read = line.card ? `Read as ${cardLabel(line.card)}` : 'Not read surely';
+  const sure = percent(seen.confidence);
+  const read = line.card ? _('Read as {card}: {sure} sure.', {card: cardLabel(line.card), sure}) : _('Not read surely: {sure} sure.', {sure});
   const others = seen.guesses.filter(([card]) => card !== line.card);
   const guessButton = ([card, p]) => el('button', {type: 'button', class: 'guess', 'data-card': card, onclick: () => choose(card)},
     cardElement(card, {size: 'tiny'}), el('span', {}, cardLabel(card)), el('span', {class: 'confidence'}, percent(p)));
   return el('div', {class: 'evidence', 'data-ref': ref},
-    el('img', {src: `/api/pictures/${ref}`, alt: `the card the camera saw at line ${ref}`, width: 96, height: 144}),
+    el('img', {src: `/api/pictures/${ref}`, alt: _('the card the camera saw at line {ref}', {ref}), width: 96, height: 144}),
     el('div', {class: 'evidence-words'},
-      el('p', {class: 'read'}, `${read}: ${percent(seen.confidence)} sure.`),
+      el('p', {class: 'read'}, read),
       !others.length ? null
-        : choose ? el('div', {}, el('p', {class: 'muted'}, 'It was really:'), el('div', {class: 'guesses'}, ...others.map(guessButton)))
-          : el('p', {class: 'muted'}, `Also thought of: ${others.map(([card, p]) => `${cardLabel(card)} ${percent(p)}`).join(', ')}.`)));
+        : choose ? el('div', {}, el('p', {class: 'muted'}, _('It was really:')), el('div', {class: 'guesses'}, ...others.map(guessButton)))
+          : el('p', {class: 'muted'}, _('Also thought of: {guesses}.', {guesses: others.map(([card, p]) => `${cardLabel(card)} ${percent(p)}`).join(', ')}))));
 }
 
 // The colour by name and by pattern, for players who cannot tell red from green.
@@ -193,12 +184,21 @@ export function colorSwatch(color, {id, choosing = ''} = {}) {
 
 const chooserOf = view => {
   const seat = view.choosing_color;
-  return seat === null || seat === undefined || !view.players ? '' : `${view.players[seat]} is choosing`;
+  return seat === null || seat === undefined || !view.players ? '' : _('{name} is choosing', {name: view.players[seat]});
 };
 
 // --- the table's status, shared by the board and the seats ------------------------------------------------
 
 const ARROWS = {'clockwise': '↻', 'counter-clockwise': '↺'};
+const DIRECTIONS = {'clockwise': () => _('clockwise'), 'counter-clockwise': () => _('counter-clockwise')};
+
+// A translated sentence with elements in place of its {names}: the word order is the language's.
+export function sentenceOf(text, nodes) {
+  return text.split(/(\{\w+\})/).filter(Boolean).map(part => {
+    const key = part.slice(1, -1);
+    return part.startsWith('{') && key in nodes ? nodes[key] : part;
+  });
+}
 
 // Fills the #top-card, #active-color, #direction, #turn, #turn-line and #round elements of the page.
 export function renderTable(view) {
@@ -210,17 +210,18 @@ export function renderTable(view) {
   const direction = byId('direction');
   direction.dataset.direction = view.direction || '';
   direction.replaceChildren(el('span', {class: 'arrow', 'aria-hidden': 'true'}, ARROWS[view.direction] || ''),
-    el('span', {}, view.direction || ''));
+    el('span', {}, DIRECTIONS[view.direction] ? DIRECTIONS[view.direction]() : ''));
   const waiting = view.turn === null || view.turn === undefined;
-  byId('turn').textContent = waiting ? '' : view.players[view.turn];
+  byId('turn-line').replaceChildren(...sentenceOf(_('{name} to play'),
+    {name: el('span', {id: 'turn'}, waiting ? '' : view.players[view.turn])}));
   byId('turn-line').hidden = waiting || view.over;
   byId('round').textContent = roundLabel(view, waiting);
 }
 
 function roundLabel(view, waiting) {
-  if (view.over) return 'Game over';
-  if (!view.round) return 'Waiting for the deal';
-  return waiting ? `Round ${view.round} · between rounds` : `Round ${view.round}`;
+  if (view.over) return _('Game over');
+  if (!view.round) return _('Waiting for the deal');
+  return waiting ? _('Round {n} · between rounds', {n: view.round}) : _('Round {n}', {n: view.round});
 }
 
 // The card and the swatch are rebuilt only when they change, so the page does not flicker on every update.
@@ -228,8 +229,6 @@ function replaceIfChanged(id, key, value, build) {
   const node = byId(id);
   if (node.dataset[key] !== value) node.replaceWith(build());
 }
-
-const plural = (count, one, many) => (count === 1 ? one : many);
 
 // One .player row per seat: name, UNO badge, hand size ("?" when unknown), cards owed, game total.
 export function renderPlayers(list, view, me = null) {
@@ -241,22 +240,15 @@ export function renderPlayers(list, view, me = null) {
     return el('li', {class: classes.filter(Boolean).join(' '), 'data-seat': seat},
       el('span', {class: 'name'}, el('span', {}, name), el('span', {class: 'badge'}, 'UNO')),
       el('span', {class: 'held'}, el('span', {class: 'hand'}, hand === null ? '?' : String(hand)), ' ',
-        el('span', {class: 'unit'}, plural(hand, 'card', 'cards'))),
-      el('span', {class: 'extra'}, owed ? `must draw ${owed}` : ''),
-      el('span', {class: 'score'}, el('span', {class: 'total'}, String(view.totals[seat])), el('span', {class: 'unit'}, 'points')));
+        el('span', {class: 'unit'}, ngettext('card', 'cards', hand === null ? 2 : hand))),
+      el('span', {class: 'extra'}, owed ? _('must draw {n}', {n: owed}) : ''),
+      el('span', {class: 'score'}, el('span', {class: 'total'}, String(view.totals[seat])),
+        el('span', {class: 'unit'}, ngettext('point', 'points', view.totals[seat]))));
   }));
 }
 
 // --- alerts: flash the screen and buzz on news, once per change ------------------------------------------
 
-const HEADINGS = {
-  'missed-uno': 'MISSED UNO!',
-  'false-uno': 'FALSE UNO!',
-  'illegal-wild-draw-four': 'ILLEGAL +4!',
-  'illegal-play': 'WRONG CARD!',
-  'out-of-turn': 'OUT OF TURN!',
-  'challenge-lost': 'CHALLENGE LOST!',
-};
 const SHOWN_FOR = 5000;
 
 // Returns a function to call with every view: it flashes what is new, and returns how the view follows the one
@@ -293,14 +285,15 @@ function stepBetween(before, view) {
 // Penalties first, then the game's end, then the round's: the first item gives the overlay its heading.
 function newsBetween(before, view) {
   const news = (view.alerts || []).map(alert => ({
-    kind: 'penalty', heading: HEADINGS[alert.reason] || 'PENALTY!', text: alert.text, sound: sound.patternFor(alert.reason),
+    kind: 'penalty', heading: penaltyHeading(alert.reason), text: penaltyText(alert, view.players), sound: sound.patternFor(alert.reason),
   }));
   if (view.over && !before.over && view.winner !== null) {
-    news.push({kind: 'over', heading: 'GAME OVER', text: `${view.players[view.winner]} wins the game!`, sound: 'game-over'});
+    news.push({kind: 'over', heading: _('GAME OVER'), text: _('{name} wins the game!', {name: view.players[view.winner]}), sound: 'game-over'});
   }
   if (view.rounds.length > before.rounds.length) {
     const round = view.rounds[view.rounds.length - 1];
-    news.push({kind: 'round', heading: `ROUND ${round.round} OVER`, text: `${round.name} went out: ${round.points} points`, sound: 'round-over'});
+    news.push({kind: 'round', heading: _('ROUND {n} OVER', {n: round.round}),
+      text: ngettext('{name} went out: {n} point', '{name} went out: {n} points', round.points, {name: round.name}), sound: 'round-over'});
   }
   return news;
 }
@@ -313,7 +306,7 @@ export function flash(news) {
   overlay.className = `alert ${news[0].kind}`;
   overlay.replaceChildren(el('div', {class: 'heading'}, news[0].heading),
     ...news.map(item => el('div', {class: 'text'}, item.text)),
-    el('div', {class: 'hint'}, 'Tap to close'));
+    el('div', {class: 'hint'}, _('Tap to close')));
   overlay.hidden = false;
   overlay.onclick = hideAlert;
   sound.play(news[0].sound);
@@ -335,8 +328,9 @@ const SOUND_KEY = 'tabletop-sound';
 export function soundToggle(button) {
   const show = () => {
     const on = sound.isOn();
-    button.textContent = on ? '♪ Sound is on' : '♪ Sound is off';
-    button.title = on ? 'Tap to turn the sound off' : 'Tap to turn the sound on';
+    const state = on ? _('Sound is on') : _('Sound is off');
+    button.textContent = '♪ ' + state;
+    button.title = on ? _('Tap to turn the sound off') : _('Tap to turn the sound on');
     button.setAttribute('aria-pressed', String(on));
   };
   button.addEventListener('click', async () => {
@@ -354,3 +348,21 @@ export function soundToggle(button) {
   }
   show();
 }
+
+// --- the language ------------------------------------------------------------------------------------------
+
+const LANGUAGE_COOKIE = 'tabletop-language';
+const A_YEAR = 365 * 24 * 3600;
+
+// A language picked on the page is this phone's from then on (a cookie, so that the pages come in it too).
+function languagePicker() {
+  const picker = byId('language');
+  if (!picker) return;
+  picker.value = language;
+  picker.addEventListener('change', () => {
+    document.cookie = `${LANGUAGE_COOKIE}=${picker.value}; path=/; max-age=${A_YEAR}; samesite=lax`;
+    location.reload();
+  });
+}
+
+languagePicker();

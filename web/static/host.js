@@ -3,6 +3,8 @@
 // camera's zones.
 
 import {api, byId, cardElement, cardLabel, colorName, el, evidenceBox, noticeOf, parseCard, showMessage, syncList, watchView} from './common.js';
+import {_, ngettext} from './i18n.js';
+import {describe, presetName} from './words.js';
 
 const PASS_KEY = 'tabletop-host-pass';
 const MIN_PLAYERS = 2;
@@ -75,7 +77,7 @@ async function asHost(path, options, node, done) {
 async function postEvent(event, node, done) {
   const result = await asHost('/api/events', {method: 'POST', body: event}, node, done);
   const notice = result && noticeOf(result);
-  if (notice) showMessage(node, `Recorded, but the referee could not use it: ${notice}.`);
+  if (notice) showMessage(node, _('Recorded, but the referee could not use it: {why}.', {why: notice}));
   return result;
 }
 
@@ -103,16 +105,16 @@ function render(next) {
 
 // --- the game at a glance ----------------------------------------------------------------------------------
 
-const nameOf = seat => (seat === null || seat === undefined ? 'The player to play' : players()[seat]);
+const nameOf = seat => (seat === null || seat === undefined ? _('The player to play') : players()[seat]);
 
 function gameLine() {
-  if (!view.game) return 'No game yet: start one below.';
-  if (view.over) return `Game over: ${players()[view.winner]} wins.`;
-  const round = view.round ? `Round ${view.round}` : 'No round dealt yet';
-  if (view.turn === null || view.turn === undefined) return `${round}: over, or not begun.`;
-  const top = view.top ? `, ${cardLabel(view.top)} on top` : '';
-  const color = view.color && view.top && view.top.startsWith('wild') ? ` (${colorName(view.color)})` : '';
-  return `${round}: ${players()[view.turn]} to play${top}${color}.`;
+  if (!view.game) return _('No game yet: start one below.');
+  if (view.over) return _('Game over: {name} wins.', {name: players()[view.winner]});
+  if (!view.round) return _('No round dealt yet.');
+  if (view.turn === null || view.turn === undefined) return _('Round {n}: over, or not begun.', {n: view.round});
+  const top = view.top ? cardLabel(view.top) : '—';
+  const card = view.color && view.top && view.top.startsWith('wild') ? `${top} (${colorName(view.color)})` : top;
+  return _('Round {n}: {name} to play, {card} on top.', {n: view.round, name: players()[view.turn], card});
 }
 
 function handsLine() {
@@ -121,9 +123,10 @@ function handsLine() {
     const size = view.hands[seat];
     return `${name} ${size === null ? '?' : size}${size === 1 ? ' (UNO)' : ''}`;
   });
-  const penalties = view.penalties.length;
-  return `Cards: ${hands.join(' · ')}. Scores: ${players().map((name, seat) => `${name} ${view.totals[seat]}`).join(' · ')}.`
-    + ` ${penalties} ${penalties === 1 ? 'penalty' : 'penalties'} so far.`;
+  const scores = players().map((name, seat) => `${name} ${view.totals[seat]}`);
+  const cards = _('Cards: {hands}.', {hands: hands.join(' · ')});
+  const totals = _('Scores: {scores}.', {scores: scores.join(' · ')});
+  return [cards, totals, ngettext('{n} penalty so far.', '{n} penalties so far.', view.penalties.length)].join(' ');
 }
 
 // What needs the host: readings to confirm, and draws the camera missed (each put right in one tap).
@@ -137,17 +140,17 @@ function renderSummary() {
 
 function unsureNeed(item) {
   return el('li', {class: 'need', 'data-ref': item.ref},
-    el('span', {}, `#${item.ref}: a card from ${nameOf(item.seat)} to confirm. `),
-    el('a', {href: '#unsure-box'}, 'Confirm it'));
+    el('span', {}, '#' + item.ref + ': ' + _('a card from {name} to confirm.', {name: nameOf(item.seat)}) + ' '),
+    el('a', {href: '#unsure-box'}, _('Confirm it')));
 }
 
 function unseenDrawNeed(item) {
   const name = players()[item.seat];
   return el('li', {class: 'need unseen-draw', 'data-ref': item.ref, 'data-seat': item.seat},
-    el('span', {}, `#${item.ref}: ${name}'s turn ended with no draw seen, so ${name}'s hand is unknown. `),
+    el('span', {}, '#' + item.ref + ': ' + _("{name}'s turn ended with no draw seen, so {name}'s hand is unknown.", {name}) + ' '),
     el('button', {type: 'button', class: 'small put-draw',
       onclick: () => postEvent({type: 'insert', ref: item.ref, event: {type: 'draw', seat: item.seat}},
-        byId('summary-message'), `${name}'s draw put in before #${item.ref}.`)}, `Put in ${name}'s draw`));
+        byId('summary-message'), _("{name}'s draw was put in before #{ref}.", {name, ref: item.ref}))}, _("Put in {name}'s draw", {name})));
 }
 
 // --- new game: players and rules ---------------------------------------------------------------------------
@@ -161,10 +164,10 @@ function seedNames(names) {
 function nameRow(name = '') {
   const row = el('li', {},
     el('span', {class: 'seat-no'}),
-    el('input', {type: 'text', value: name, 'aria-label': 'player name', placeholder: 'Name', maxlength: 40, autocomplete: 'off'}),
-    el('button', {type: 'button', class: 'up', 'aria-label': 'move up', onclick: () => moveRow(row, -1)}, '↑'),
-    el('button', {type: 'button', class: 'down', 'aria-label': 'move down', onclick: () => moveRow(row, 1)}, '↓'),
-    el('button', {type: 'button', class: 'remove danger', 'aria-label': 'remove player', onclick: () => removeRow(row)}, '✕'));
+    el('input', {type: 'text', value: name, 'aria-label': _('player name'), placeholder: _('Name'), maxlength: 40, autocomplete: 'off'}),
+    el('button', {type: 'button', class: 'up', 'aria-label': _('move up'), onclick: () => moveRow(row, -1)}, '↑'),
+    el('button', {type: 'button', class: 'down', 'aria-label': _('move down'), onclick: () => moveRow(row, 1)}, '↓'),
+    el('button', {type: 'button', class: 'remove danger', 'aria-label': _('remove player'), onclick: () => removeRow(row)}, '✕'));
   return row;
 }
 
@@ -197,11 +200,30 @@ function renumber() {
   byId('add-player').disabled = rows.length >= MAX_PLAYERS;
 }
 
-const optionLabel = name => name.replace(/_/g, ' ');
+const OPTIONS = {
+  hand_size: () => _('cards dealt'), draw: () => _('drawing'), wild_draw_four: () => _('Wild Draw Four allowed'),
+  challenge: () => _('challenges'), challenge_penalty: () => _('extra cards for a lost challenge'),
+  uno_penalty: () => _('cards for a missed UNO'), auto_catch: () => _('missed UNO caught by the referee'),
+  false_uno_penalty: () => _('cards for a false UNO'), misplay_penalty: () => _('cards for a wrong card'),
+  stacking: () => _('stacking draw cards'), jump_in: () => _('jump-in'), seven_zero: () => _('seven-zero'),
+  two_player_reverse: () => _('reverse with two players'), skip: () => _('skip'), scoring: () => _('scoring'),
+  target: () => _('points to win'),
+};
+const CHOICES = {
+  'one': () => _('draw one'), 'until-playable': () => _('draw until playable'),
+  'no-active-color': () => _('without the active colour'), 'no-match': () => _('without a matching card'),
+  'anytime': () => _('any time'), 'off': () => _('off'), 'pass-on': () => _('pass it on'),
+  'draw-two': () => _('draw two on draw two'), 'draw-two-and-four': () => _('draw two and four'),
+  'skip': () => _('skips the other'), 'reverse': () => _('reverses'), 'next-player': () => _('skips the next player'),
+  'play-again': () => _('plays again'), 'winner-collects': () => _('the winner collects'),
+  'own-points': () => _('each keeps their own points'),
+};
+const wordsFor = (table, code) => (table[code] ? table[code]() : code);
+const optionLabel = name => wordsFor(OPTIONS, name);
 const optionInputOf = option => byId(`option-${option.name}`);
 
 function buildRulesForm() {
-  byId('preset').replaceChildren(...Object.keys(rules.presets).map(name => el('option', {value: name}, name)));
+  byId('preset').replaceChildren(...Object.keys(rules.presets).map(name => el('option', {value: name}, presetName(name))));
   if ('official' in rules.presets) byId('preset').value = 'official';
   byId('options').replaceChildren(...rules.options.map(option =>
     el('label', {for: `option-${option.name}`}, el('span', {}, optionLabel(option.name)), optionInput(option))));
@@ -211,7 +233,7 @@ function buildRulesForm() {
 function optionInput(option) {
   const props = {id: `option-${option.name}`, 'data-option': option.name};
   if (option.kind === 'bool') return el('input', {...props, type: 'checkbox'});
-  if (option.kind === 'choice') return el('select', props, ...option.choices.map(choice => el('option', {value: choice}, choice)));
+  if (option.kind === 'choice') return el('select', props, ...option.choices.map(choice => el('option', {value: choice}, wordsFor(CHOICES, choice))));
   return el('input', {...props, type: 'number', min: option.min, max: option.max, step: 1, inputmode: 'numeric', required: true});
 }
 
@@ -247,11 +269,11 @@ function chosenRules() {
 async function startGame() {
   const node = byId('new-game-message');
   const names = [...byId('names').querySelectorAll('input')].map(input => input.value.trim());
-  if (names.some(name => !name)) return showMessage(node, 'Every player needs a name.');
+  if (names.some(name => !name)) return showMessage(node, _('Every player needs a name.'));
   const invalid = [...byId('options').querySelectorAll('input[type=number]')].find(input => !input.checkValidity());
   if (invalid) return showMessage(node, `${optionLabel(invalid.dataset.option)}: ${invalid.validationMessage}`);
   const result = await asHost('/api/game', {method: 'POST', body: {players: names, rules: chosenRules()}}, node,
-    `New game started: ${names.join(', ')}.`);
+    _('New game started: {players}.', {players: names.join(', ')}));
   if (result) render(result.data);
 }
 
@@ -274,38 +296,39 @@ function nextDealer() {
 
 function showEndLabel() {
   const seat = byId('end-seat').value;
-  byId('end').textContent = seat === '' ? 'End round' : `End round: ${players()[Number(seat)]} went out`;
+  byId('end').textContent = seat === '' ? _('End round') : _('End round: {name} went out', {name: players()[Number(seat)]});
 }
 
 function pointsRow(name, seat) {
-  const input = el('input', {type: 'number', min: 0, step: 1, inputmode: 'numeric', 'aria-label': `points in ${name}'s hand`});
+  const input = el('input', {type: 'number', min: 0, step: 1, inputmode: 'numeric', 'aria-label': _("points in {name}'s hand", {name})});
   return el('div', {class: 'row', 'data-seat': seat},
     el('span', {class: 'who'}, name), input,
-    el('button', {type: 'button', onclick: () => enterPoints(seat, name, input)}, 'Enter'));
+    el('button', {type: 'button', onclick: () => enterPoints(seat, name, input)}, _('Enter')));
 }
 
 async function enterPoints(seat, name, input) {
   const node = byId('round-message');
-  if (input.value === '' || !input.checkValidity()) return showMessage(node, `Enter ${name}'s points as a whole number.`);
-  const result = await postEvent({type: 'points', seat, points: Number(input.value)}, node, `${name}: ${input.value} points.`);
+  if (input.value === '' || !input.checkValidity()) return showMessage(node, _("Enter {name}'s points as a whole number.", {name}));
+  const points = Number(input.value);
+  const result = await postEvent({type: 'points', seat, points}, node, ngettext('{name}: {n} point.', '{name}: {n} points.', points, {name}));
   if (result) input.value = '';
 }
 
 async function deal() {
   const dealer = Number(byId('dealer').value);
-  const result = await postEvent({type: 'deal', dealer}, byId('round-message'), `${players()[dealer]} deals.`);
+  const result = await postEvent({type: 'deal', dealer}, byId('round-message'), _('{name} deals.', {name: players()[dealer]}));
   if (result) byId('dealer').value = String((dealer + 1) % players().length);
 }
 
 async function flip() {
   const card = byId('flip-picker').querySelector('select').value;
-  if (!card) return showMessage(byId('round-message'), 'Choose the card that was turned over first.');
-  await postEvent({type: 'flip', card}, byId('round-message'), `Flipped: ${cardLabel(card)}.`);
+  if (!card) return showMessage(byId('round-message'), _('Choose the card that was turned over first.'));
+  await postEvent({type: 'flip', card}, byId('round-message'), _('Flipped: {card}.', {card: cardLabel(card)}));
 }
 
 async function endRound() {
   const seat = Number(byId('end-seat').value);
-  await postEvent({type: 'end', seat}, byId('round-message'), `${players()[seat]} went out.`);
+  await postEvent({type: 'end', seat}, byId('round-message'), _('{name} went out.', {name: players()[seat]}));
 }
 
 // --- cards -------------------------------------------------------------------------------------------------
@@ -321,7 +344,7 @@ function cardGroups() {
 
 // A select of all 54 cards, grouped by colour, with the chosen card drawn beside it.
 function cardPicker(selected = '') {
-  const select = el('select', {'aria-label': 'card'}, el('option', {value: ''}, 'Choose a card…'),
+  const select = el('select', {'aria-label': _('which card')}, el('option', {value: ''}, _('Choose a card…')),
     ...cardGroups().map(([label, names]) =>
       el('optgroup', {label}, ...names.map(name => el('option', {value: name}, cardLabel(name))))));
   select.value = selected;
@@ -342,23 +365,23 @@ function renderUnsure() {
 }
 
 function unsureRow(item) {
-  const who = item.seat === null || item.seat === undefined ? 'The player to play' : players()[item.seat];
+  const who = nameOf(item.seat);
   const picker = cardPicker();
   const chosen = () => picker.querySelector('select').value;
   return el('li', {'data-ref': item.ref},
-    el('p', {}, `${who} laid a card the camera could not read surely. Which was it?`),
-    item.seen ? el('img', {class: 'seen', src: `/api/pictures/${item.ref}`, alt: 'the card the camera saw', width: 96, height: 144}) : null,
+    el('p', {}, _('{name} laid a card the camera could not read surely. Which was it?', {name: who})),
+    item.seen ? el('img', {class: 'seen', src: `/api/pictures/${item.ref}`, alt: _('the card the camera saw'), width: 96, height: 144}) : null,
     el('div', {class: 'guesses'}, ...item.guesses.map(([card, confidence]) =>
       el('button', {type: 'button', class: 'guess', 'data-card': card, onclick: () => confirmReading(item, card)},
         cardElement(card, {size: 'tiny'}), el('span', {}, cardLabel(card)),
         el('span', {class: 'confidence'}, `${Math.round(confidence * 100)}%`)))),
     el('div', {class: 'row'}, picker,
-      el('button', {type: 'button', class: 'confirm', onclick: () => confirmPicked(item, chosen())}, 'Confirm'),
-      el('button', {type: 'button', class: 'retract', onclick: () => retract(item.ref, byId('unsure-message'))}, 'Not a card')));
+      el('button', {type: 'button', class: 'confirm', onclick: () => confirmPicked(item, chosen())}, _('Confirm')),
+      el('button', {type: 'button', class: 'retract', onclick: () => retract(item.ref, byId('unsure-message'))}, _('Not a card'))));
 }
 
 function confirmPicked(item, card) {
-  if (!card) return showMessage(byId('unsure-message'), 'Choose the card first.');
+  if (!card) return showMessage(byId('unsure-message'), _('Choose the card first.'));
   return confirmReading(item, card);
 }
 
@@ -366,7 +389,7 @@ function confirmReading(item, card) {
   // The first card of a round opens it: it is the round's flip, laid by nobody.
   const event = {type: item.flip ? 'flip' : 'play', card};
   if (!item.flip && item.seat !== null && item.seat !== undefined) event.seat = item.seat;
-  return postEvent({type: 'amend', ref: item.ref, event}, byId('unsure-message'), `Confirmed: ${cardLabel(card)}.`);
+  return postEvent({type: 'amend', ref: item.ref, event}, byId('unsure-message'), _('Confirmed: {card}.', {card: cardLabel(card)}));
 }
 
 // --- the record --------------------------------------------------------------------------------------------
@@ -398,7 +421,7 @@ async function renderRecord() {
   const total = view.lines || record.length;
   const older = byId('record-older');
   older.hidden = shown >= total;
-  older.textContent = `Show older lines (${Math.min(shown, total)} of ${total} shown)`;
+  older.textContent = _('Show older lines ({shown} of {total} shown)', {shown: Math.min(shown, total), total});
   const fateOf = fates(record);
   const items = [...record].reverse().slice(0, shown).map(entry => ({...entry, fate: fateOf.get(entry.ref) || null}));
   syncList(byId('record'), items, item => item.ref, recordRow);
@@ -414,14 +437,14 @@ function showOlder() {
 // before the first line.
 function recordRow(item) {
   const row = el('li', {'data-ref': item.ref, 'data-type': item.event.type, class: item.fate},
-    el('div', {}, el('span', {class: 'ref'}, `#${item.ref}`), el('span', {class: 'text'}, item.text),
-      item.fate ? el('span', {class: 'fate muted'}, ` (${item.fate})`) : null));
+    el('div', {}, el('span', {class: 'ref'}, `#${item.ref}`), el('span', {class: 'text'}, describe(item.event, players())),
+      item.fate ? el('span', {class: 'fate muted'}, ' (' + (item.fate === 'undone' ? _('undone') : _('edited')) + ')') : null));
   if (!isCorrection(item.event)) {
     row.append(el('div', {class: 'tools'},
-      el('button', {type: 'button', class: 'retract small', onclick: () => retract(item.ref, byId('record-message'))}, 'Undo'),
-      el('button', {type: 'button', class: 'amend small', onclick: () => toggleEditor(row, item)}, 'Edit'),
-      item.ref > 0 ? el('button', {type: 'button', class: 'missed small', onclick: () => toggleMissed(row, item)}, 'Missed…') : null,
-      item.seen ? el('button', {type: 'button', class: 'picture small', onclick: () => togglePicture(row, item)}, 'Picture') : null));
+      el('button', {type: 'button', class: 'retract small', onclick: () => retract(item.ref, byId('record-message'))}, _('Undo')),
+      el('button', {type: 'button', class: 'amend small', onclick: () => toggleEditor(row, item)}, _('Edit')),
+      item.ref > 0 ? el('button', {type: 'button', class: 'missed small', onclick: () => toggleMissed(row, item)}, _('Missed…')) : null,
+      item.seen ? el('button', {type: 'button', class: 'picture small', onclick: () => togglePicture(row, item)}, _('Picture')) : null));
   }
   return row;
 }
@@ -433,7 +456,7 @@ function togglePicture(row, item) {
   const {type, card, seat} = item.event;
   const read = type === 'play' || type === 'flip' ? card : null;
   const choose = read && (chosen => postEvent({type: 'amend', ref: item.ref, event: type === 'flip' ? {type, card: chosen} : {type, card: chosen, seat}},
-    byId('record-message'), `#${item.ref} was really ${cardLabel(chosen)}.`));
+    byId('record-message'), _('#{ref} was really {card}.', {ref: item.ref, card: cardLabel(chosen)})));
   row.append(evidenceBox({ref: item.ref, card: read, seen: item.seen}, choose || null));
 }
 
@@ -445,19 +468,19 @@ function toggleMissed(row, item) {
 
 // Something the table did not see just before this line: a draw, an UNO call or a pass, by any seat.
 function missedForm(item) {
-  const who = el('select', {'aria-label': 'who'}, ...seatOptions());
-  const what = el('select', {'aria-label': 'what happened'},
-    el('option', {value: 'draw'}, 'drew'), el('option', {value: 'uno'}, 'called UNO'), el('option', {value: 'pass'}, 'passed'));
-  const count = el('input', {type: 'number', min: 1, max: 99, step: 1, value: 1, inputmode: 'numeric', 'aria-label': 'cards drawn'});
+  const who = el('select', {'aria-label': _('who'), 'data-field': 'who'}, ...seatOptions());
+  const what = el('select', {'aria-label': _('what happened'), 'data-field': 'what'},
+    el('option', {value: 'draw'}, _('drew')), el('option', {value: 'uno'}, _('called UNO')), el('option', {value: 'pass'}, _('passed')));
+  const count = el('input', {type: 'number', min: 1, max: 99, step: 1, value: 1, inputmode: 'numeric', 'aria-label': _('cards drawn'), 'data-field': 'count'});
   const message = el('p', {class: 'message', role: 'status'});
   what.addEventListener('change', () => { count.hidden = what.value !== 'draw'; });
   const box = el('div', {class: 'missed-form'},
-    el('p', {class: 'muted'}, `Just before #${item.ref}, the table missed:`),
+    el('p', {class: 'muted'}, _('Just before #{ref}, the table missed:', {ref: item.ref})),
     el('div', {class: 'row'}, who, what, count),
     message,
     el('div', {class: 'row'},
-      el('button', {type: 'button', class: 'primary save', onclick: () => saveMissed(item.ref, who, what, count, message)}, 'Put it in'),
-      el('button', {type: 'button', onclick: () => box.remove()}, 'Cancel')));
+      el('button', {type: 'button', class: 'primary save', onclick: () => saveMissed(item.ref, who, what, count, message)}, _('Put it in')),
+      el('button', {type: 'button', onclick: () => box.remove()}, _('Cancel'))));
   return box;
 }
 
@@ -465,15 +488,15 @@ async function saveMissed(ref, who, what, count, message) {
   const seat = Number(who.value);
   const event = {type: what.value, seat};
   if (what.value === 'draw') {
-    if (!count.checkValidity()) return showMessage(message, `Cards drawn: ${count.validationMessage}`);
+    if (!count.checkValidity()) return showMessage(message, _('cards drawn') + ': ' + count.validationMessage);
     event.count = Number(count.value);
   }
-  const result = await postEvent({type: 'insert', ref, event}, message, 'Put in.');
-  if (result) showMessage(byId('record-message'), `Put in before #${ref}: ${players()[seat]} ${what.selectedOptions[0].textContent}.`, 'ok');
+  const result = await postEvent({type: 'insert', ref, event}, message, _('Put in.'));
+  if (result) showMessage(byId('record-message'), _('Put in before #{ref}: {event}.', {ref, event: describe(event, players())}), 'ok');
 }
 
 function retract(ref, node) {
-  return postEvent({type: 'retract', ref}, node, `#${ref} undone.`);
+  return postEvent({type: 'retract', ref}, node, _('#{ref} undone.', {ref}));
 }
 
 function toggleEditor(row, item) {
@@ -484,7 +507,7 @@ function toggleEditor(row, item) {
 
 // The event as JSON to edit; for a play or a flip, a card picker writes the card into it as well.
 function editor(item) {
-  const text = el('textarea', {'aria-label': 'the event as JSON', spellcheck: 'false'});
+  const text = el('textarea', {'aria-label': _('the event as JSON'), spellcheck: 'false'});
   text.value = JSON.stringify(item.event, null, 1);
   const message = el('p', {class: 'message', role: 'status'});
   const hasCard = item.event.type === 'play' || item.event.type === 'flip';
@@ -492,8 +515,8 @@ function editor(item) {
   if (picker) picker.querySelector('select').addEventListener('change', change => setCard(text, change.target.value, message));
   const box = el('div', {class: 'editor'}, picker, text, message,
     el('div', {class: 'row'},
-      el('button', {type: 'button', class: 'primary save', onclick: () => saveAmend(item.ref, text, message)}, 'Save'),
-      el('button', {type: 'button', onclick: () => box.remove()}, 'Cancel')));
+      el('button', {type: 'button', class: 'primary save', onclick: () => saveAmend(item.ref, text, message)}, _('Save')),
+      el('button', {type: 'button', onclick: () => box.remove()}, _('Cancel'))));
   return box;
 }
 
@@ -501,7 +524,7 @@ function setCard(textarea, card, message) {
   try {
     textarea.value = JSON.stringify({...JSON.parse(textarea.value), card}, null, 1);
   } catch (error) {
-    showMessage(message, `The JSON is not valid (${error.message}); fix it before choosing a card.`);
+    showMessage(message, _('The JSON is not valid ({why}); fix it before choosing a card.', {why: error.message}));
   }
 }
 
@@ -510,10 +533,10 @@ async function saveAmend(ref, textarea, message) {
   try {
     event = JSON.parse(textarea.value);
   } catch (error) {
-    return showMessage(message, `That is not valid JSON: ${error.message}`);
+    return showMessage(message, _('That is not valid JSON: {why}', {why: error.message}));
   }
-  const result = await postEvent({type: 'amend', ref, event}, message, 'Saved.');
-  if (result) showMessage(byId('record-message'), `#${ref} edited.`, 'ok');
+  const result = await postEvent({type: 'amend', ref, event}, message, _('Saved.'));
+  if (result) showMessage(byId('record-message'), _('#{ref} edited.', {ref}), 'ok');
 }
 
 // --- export, import, join ----------------------------------------------------------------------------------
@@ -524,7 +547,7 @@ async function importRecord(change) {
   if (!file) return;
   const text = await file.text();
   const result = await asHost('/api/record', {method: 'POST', body: text, type: 'application/x-ndjson'},
-    byId('import-message'), `Imported ${file.name}.`);
+    byId('import-message'), _('Imported {file}.', {file: file.name}));
   input.value = '';
   if (result) render(result.data);
 }
@@ -533,7 +556,7 @@ async function importRecord(change) {
 function renderJoin() {
   byId('join-codes').replaceChildren(...players().map((name, seat) =>
     el('figure', {'data-seat': seat},
-      el('button', {type: 'button', class: 'small', onclick: () => showInvite(seat, name)}, `New code for ${name}`))));
+      el('button', {type: 'button', class: 'small', onclick: () => showInvite(seat, name)}, _('New code for {name}', {name})))));
 }
 
 async function showInvite(seat, name) {
@@ -541,7 +564,7 @@ async function showInvite(seat, name) {
   if (!result) return;
   const {url, svg} = result.data;
   byId('join-codes').querySelector(`figure[data-seat='${seat}']`).replaceChildren(
-    el('img', {src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, alt: `QR code for ${name}'s seat`, width: 160, height: 160}),
+    el('img', {src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, alt: _("QR code for {name}'s seat", {name}), width: 160, height: 160}),
     el('figcaption', {}, name, el('a', {href: url}, `/seat/${seat}`)));
 }
 
@@ -577,7 +600,7 @@ async function loadLayout(done) {
 async function saveLayout() {
   const tidy = (key, value) => (typeof value === 'number' ? Math.round(value * 10) / 10 : value);
   const result = await asHost('/api/layout', {method: 'PUT', body: JSON.stringify(camera.layout, tidy)},
-    byId('camera-message'), 'Zones saved.');
+    byId('camera-message'), _('Zones saved.'));
   if (result) useLayout(result.data);
 }
 
@@ -601,11 +624,13 @@ function buildZones() {
   placeZones();
 }
 
+const ZONES = {discard: () => _('discard'), draw: () => _('draw'), reveal: () => _('reveal'), centre: () => _('centre')};
+
 function zone(name, classes, label, onDrag, onResize) {
   const node = el('div', {class: `zone ${classes}`, 'data-zone': name}, el('span', {class: 'label'}, label));
   draggable(node, onDrag);
   if (onResize) {
-    const handle = el('span', {class: 'handle', 'aria-label': `resize ${label}`});
+    const handle = el('span', {class: 'handle', 'aria-label': _('resize {zone}', {zone: label})});
     draggable(handle, onResize);
     node.append(handle);
   }
@@ -614,7 +639,7 @@ function zone(name, classes, label, onDrag, onResize) {
 
 function circleZone(name) {
   const circle = () => camera.layout[name];
-  return zone(name, 'circle', name,
+  return zone(name, 'circle', ZONES[name](),
     ({dx, dy}) => {
       const [x, y] = circle().centre;
       circle().centre = [clamp(x + dx, 0, camera.frame.width), clamp(y + dy, 0, camera.frame.height)];
@@ -626,20 +651,20 @@ function circleZone(name) {
 
 function revealZone() {
   const rect = () => camera.layout.reveal;
-  return zone('reveal', 'rect', 'reveal',
+  return zone('reveal', 'rect', ZONES.reveal(),
     ({dx, dy}) => Object.assign(rect(), {left: rect().left + dx, right: rect().right + dx, top: rect().top + dy, bottom: rect().bottom + dy}),
     ({point}) => Object.assign(rect(), {right: Math.max(rect().left + MIN_SIZE, point[0]), bottom: Math.max(rect().top + MIN_SIZE, point[1])}));
 }
 
 function centreMark() {
-  return zone('centre', 'point', 'centre', ({point}) => {
+  return zone('centre', 'point', ZONES.centre(), ({point}) => {
     camera.layout.centre = [clamp(point[0], 0, camera.frame.width), clamp(point[1], 0, camera.frame.height)];
   });
 }
 
 // Seats are angles round the centre, clockwise from the picture's right-hand edge (image y grows down).
 function seatMark(seat) {
-  return zone(`seat-${seat}`, 'point seat-mark', players()[seat] || `seat ${seat + 1}`, ({point}) => {
+  return zone(`seat-${seat}`, 'point seat-mark', players()[seat] || _('seat {n}', {n: seat}), ({point}) => {
     const [cx, cy] = camera.layout.centre;
     const degrees = Math.atan2(point[1] - cy, point[0] - cx) * 180 / Math.PI;
     camera.layout.seats[seat] = (degrees + 360) % 360;
@@ -734,7 +759,7 @@ function wire() {
   byId('card-height').addEventListener('change', setCardHeight);
   byId('save-layout').addEventListener('click', saveLayout);
   byId('record-older').addEventListener('click', showOlder);
-  byId('reload-layout').addEventListener('click', () => loadLayout('Zones as last saved.'));
+  byId('reload-layout').addEventListener('click', () => loadLayout(_('Zones as last saved.')));
   byId('spread-seats').addEventListener('click', spreadSeats);
   new ResizeObserver(placeZones).observe(byId('camera-view'));
 }

@@ -1,7 +1,8 @@
 // A player's phone: claim the seat once, then call UNO, report draws and passes, challenge, catch, and name
 // the colour for a wild.
 
-import {api, byId, el, newsWatcher, noticeOf, renderPlayers, renderTable, showMessage, soundToggle, watchView} from './common.js';
+import {api, byId, colorName, el, newsWatcher, noticeOf, renderPlayers, renderTable, sentenceOf, showMessage, soundToggle, watchView} from './common.js';
+import {_, ngettext} from './i18n.js';
 
 const seat = Number(byId('seat-page').dataset.seat);
 const tokenKey = `tabletop-seat-${seat}`;
@@ -44,7 +45,7 @@ function renderSeat() {
   renderHand();
   byId('your-turn').hidden = view.turn !== seat || view.over;
   byId('colors').hidden = view.choosing_color !== seat;
-  byId('drew').textContent = owed() ? `I drew ${owed()}` : 'I drew';
+  byId('drew').textContent = owed() ? _('I drew {n}', {n: owed()}) : _('I drew');
   // A challenge only ever answers a wild draw four lying on top.
   byId('challenge').disabled = view.top !== 'wild-draw-four';
   if (!byId('catch-box').hidden) renderTargets();
@@ -54,8 +55,9 @@ const owed = () => (view.owed ? view.owed[seat] : 0);
 
 function renderHand() {
   const hand = view.hands[seat];
-  byId('my-hand').replaceChildren('You hold ', el('strong', {}, hand === null ? '?' : String(hand)),
-    hand === 1 ? ' card' : ' cards', owed() ? ` (draw ${owed()} more)` : '');
+  const held = hand === null ? _('You hold {n} cards') : ngettext('You hold {n} card', 'You hold {n} cards', hand);
+  byId('my-hand').replaceChildren(...sentenceOf(held, {n: el('strong', {}, hand === null ? '?' : String(hand))}),
+    owed() ? ' ' + _('(draw {n} more)', {n: owed()}) : '');
 }
 
 // --- claiming the seat --------------------------------------------------------------------------------------
@@ -65,20 +67,20 @@ function renderHand() {
 const joinCode = () => new URLSearchParams(location.hash.slice(1)).get('join') || '';
 
 async function claim() {
-  if (!joinCode()) return say('Scan this seat’s code on the table’s join screen, or ask the host for one.');
+  if (!joinCode()) return say(_('Scan this seat’s code on the table’s join screen, or ask the host for one.'));
   const result = await api(`/api/seats/${seat}/claim`, {method: 'POST', body: {code: joinCode()}});
   if (!result.ok) return say(result.error);
   localStorage.setItem(tokenKey, result.data.token);
   history.replaceState(null, '', location.pathname);
   render(view);
-  say(`This phone is now ${result.data.name}'s.`, 'ok');
+  say(_("This phone is now {name}'s.", {name: result.data.name}), 'ok');
 }
 
 // A 401 or 403 means this phone no longer holds the seat: another phone took it, or a new game began.
 function lostSeat(error) {
   localStorage.removeItem(tokenKey);
   render(view);
-  say(`${error} Scan the seat’s code again to claim it.`);
+  say(error + ' ' + _('Scan the seat’s code again to claim it.'));
 }
 
 // --- acting ------------------------------------------------------------------------------------------------
@@ -88,7 +90,7 @@ async function send(event, done) {
   if (result.status === 401 || result.status === 403) return lostSeat(result.error);
   if (!result.ok) return say(result.error);
   const notice = noticeOf(result);
-  if (notice) say(`Noted, but the referee could not use it: ${notice}.`);
+  if (notice) say(_('Noted, but the referee could not use it: {why}.', {why: notice}));
   else say(done, 'ok');
 }
 
@@ -104,27 +106,27 @@ function renderTargets() {
     if (target === seat) return null;
     const onUno = view.uno.includes(target);
     return el('button', {type: 'button', class: onUno ? 'uno' : null, 'data-target': target, onclick: () => catchPlayer(target, name)},
-      el('span', {}, name), onUno ? el('span', {class: 'badge'}, 'UNO') : null);
+      el('span', {}, name), onUno ? el('span', {class: 'badge'}, _('UNO')) : null);
   }).filter(Boolean));
 }
 
 async function catchPlayer(target, name) {
   openCatch(false);
-  await send({type: 'catch', target}, `You called out ${name}.`);
+  await send({type: 'catch', target}, _('You called out {name}.', {name}));
 }
 
 function wire() {
   for (const node of [byId('message'), byId('claim-message')]) node.addEventListener('click', () => showMessage(node, ''));
   byId('claim').addEventListener('click', claim);
-  byId('uno').addEventListener('click', () => send({type: 'uno'}, 'UNO called!'));
-  byId('drew').addEventListener('click', () => send({type: 'draw', count: owed() || 1}, 'Draw noted.'));
-  byId('pass').addEventListener('click', () => send({type: 'pass'}, 'Pass noted.'));
-  byId('challenge').addEventListener('click', () => send({type: 'challenge'}, 'Challenge made.'));
+  byId('uno').addEventListener('click', () => send({type: 'uno'}, _('UNO called!')));
+  byId('drew').addEventListener('click', () => send({type: 'draw', count: owed() || 1}, _('Draw noted.')));
+  byId('pass').addEventListener('click', () => send({type: 'pass'}, _('Pass noted.')));
+  byId('challenge').addEventListener('click', () => send({type: 'challenge'}, _('Challenge made.')));
   byId('catch').addEventListener('click', () => openCatch(byId('catch-box').hidden));
   byId('catch-cancel').addEventListener('click', () => openCatch(false));
   for (const button of byId('colors').querySelectorAll('button[data-color]')) {
     const color = button.dataset.color;
-    button.addEventListener('click', () => send({type: 'color', color}, `Colour named: ${color}.`));
+    button.addEventListener('click', () => send({type: 'color', color}, _('Colour named: {color}.', {color: colorName(color)})));
   }
 }
 
