@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
+from untranslated import untranslated
 
 from tabletop.demo import DemoSettings, run_demo
 from tabletop.game.board import penalty_json
@@ -52,6 +53,10 @@ def test_the_demo_shows_the_truth_on_the_board_and_logs_every_event(tmp_path: Pa
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport={"width": 360, "height": 740})
         page.goto(address.group(1) + "/")
+        phones = {language: browser.new_page(viewport={"width": 360, "height": 740}, locale=language)
+                  for language in ("sv", "da", "bg", "ru")}  # the same round on phones in the players' languages
+        for phone in phones.values():
+            phone.goto(address.group(1) + "/")
         assert finished.wait(300)
         final = json.loads(next(t for t in said if t.startswith("summary:")).split("final state ", 1)[1])
         truth_verdicts, truth = replay(list(enumerate(e.event for e in simulated_table(
@@ -70,6 +75,11 @@ def test_the_demo_shows_the_truth_on_the_board_and_logs_every_event(tmp_path: Pa
         page.wait_for_function("document.querySelector('#seen-box img').naturalWidth === 96")
         OUTPUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUTPUT / "demo-board.png"), full_page=True)
+        for language, phone in phones.items():
+            expect(phone.locator("#top-card")).to_have_attribute("data-card", final["top"] or "")
+            expect(phone.locator("#penalties li")).to_have_count(len(page.locator("#penalties li").all()))
+            assert untranslated(phone, language) == [], language
+            phone.screenshot(path=str(OUTPUT / f"demo-board-{language}.png"), full_page=True)
         browser.close()
     demo.join(timeout=60)
     store = GameStore(tmp_path)

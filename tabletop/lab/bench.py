@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import statistics
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -251,12 +252,58 @@ def _round_line(kind: str, tilt: float, players: int, found: WatchScore, same: b
             f"verdicts {'the same' if same else 'different'}")
 
 
+def bench_voice(repeats: int = 7) -> Iterator[Figure]:
+    """What a spoken call costs: the game thread's hand-over, and espeak-ng's time to its first sound."""
+    from tabletop.game.events import Penalty, PenaltyReason
+    from tabletop.languages import LANGUAGES, translations
+    from tabletop.voice import PROGRAM, SPEED, VOICES, Voice, calls, missing
+
+    problem = missing()
+    if problem:
+        yield Figure("voice", f"not measured: {problem}")
+        return
+    voice = Voice("en", speaker=lambda text, language: _Silent())
+    handed = statistics.median(timed(lambda: voice.say("Ann did not call UNO: draws 2 cards"), 200))
+    voice.close()
+    yield Figure("voice hand-over", f"{handed * 1e6:.0f} µs on the game's thread to hand a call to the voice")
+    missed = Penalty(0, 2, PenaltyReason.MISSED_UNO, 4)
+    for language in LANGUAGES:
+        (sentence,) = calls([missed], (), ("Ann", "Bo", "Cy"), translations(language))
+        first, whole = [], []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            process = subprocess.Popen([PROGRAM, "-v", VOICES[language], "-s", str(SPEED), "--stdout", "--", sentence],
+                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            assert process.stdout is not None
+            process.stdout.read(1)
+            first.append(time.perf_counter() - started)
+            process.stdout.read()
+            process.wait()
+            whole.append(time.perf_counter() - started)
+        first_ms, whole_ms = statistics.median(first) * 1000, statistics.median(whole) * 1000
+        yield Figure(f"voice {language}", f"{first_ms:.0f} ms to the first sound of \"{sentence}\" (all of it "
+                                          f"made in {whole_ms:.0f} ms)")
+
+
+class _Silent:
+    """A call that is over as soon as it starts: the hand-over is timed, not the speaking."""
+
+    def poll(self) -> int:
+        return 0
+
+    def wait(self) -> int:
+        return 0
+
+    def terminate(self) -> None:
+        return None
+
+
 def parts() -> dict[str, Callable[[], Iterator[Figure]]]:
     """Every benchmark by name, in the order ``tabletop bench`` runs them."""
     from tabletop.lab.bench_web import bench_crowd, bench_web
 
     return {"referee": bench_referee, "classify": bench_classify, "real": bench_real, "pipeline": bench_pipeline,
-            "watcher": bench_watcher, "web": bench_web, "crowd": bench_crowd}
+            "watcher": bench_watcher, "web": bench_web, "crowd": bench_crowd, "voice": bench_voice}
 
 
 def bench_all(say: Callable[[str], None] = print) -> list[Figure]:
