@@ -67,6 +67,7 @@ class Voice:
         self._closed = False
         self._changed = threading.Condition()
         self._seen = 0
+        self._reported = False
         self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
         self._thread.start()
 
@@ -105,7 +106,9 @@ class Voice:
                 try:
                     self._speaking = self._speaker(sentence, self.language)
                 except OSError as err:
-                    self._report(f"voice: cannot speak ({err})")
+                    if not self._reported:  # once: a missing espeak-ng is missing all evening
+                        self._report(f"voice: cannot speak ({err}); `tabletop doctor` says how to fix it")
+                        self._reported = True
                     continue
                 speaking = self._speaking
             speaking.wait()

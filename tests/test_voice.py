@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 import wave
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from tabletop.game.cards import Card
-from tabletop.game.events import Catch, Deal, Flip, Game, Play, Uno
+from tabletop.game.events import Catch, Deal, Draw, Flip, Game, Pass, Play, Uno
 from tabletop.game.rules import Rules
 from tabletop.languages import LANGUAGES, LOCALES, translations
 from tabletop.table import Table
@@ -68,9 +69,10 @@ def test_the_game_goes_on_while_the_table_speaks_and_a_new_call_cuts_off_a_stale
         first = speaker.started[0]
         assert first.text == "Ann did not call UNO: draws 2 cards"
         assert first.poll() is None, "the call is still being spoken"
-        for card in ("red-3", "red-7"):  # the table takes more events while the call goes on
-            table.submit(Play(card=Card.from_name(card), seat=1 if card == "red-3" else 2))
-        table.submit(Uno(seat=2))
+        table.submit(Draw(seat=1))  # the table takes more events while the call goes on
+        table.submit(Pass(seat=1))
+        assert first.poll() is None
+        table.submit(Uno(seat=2))  # Cy, on two cards and in turn: a call to say
         assert speaker.new.acquire(timeout=5)
         assert first.cut_off, "a new call cuts off the stale one"
         assert speaker.started[-1].text == "Cy: UNO!"
@@ -119,3 +121,22 @@ def test_each_call_is_spoken_in_each_language(language: str, tmp_path: Path) -> 
         assert loud > 1000, (sentence, loud)
         voiced = np.mean(np.abs(samples) > 500)
         assert voiced > 0.3, (sentence, voiced)
+
+
+def test_a_table_without_espeak_ng_says_so_once_and_plays_on() -> None:
+    said: list[str] = []
+
+    def absent(text: str, language: str) -> HeldSpeech:
+        raise FileNotFoundError(2, "No such file or directory", "espeak-ng")
+
+    voice = Voice("sv", speaker=absent, report=said.append)
+    with Table(events=two_cards_each()) as table:
+        table.subscribe(voice.follow)
+        for seat in (0, 1, 2, 0):
+            table.submit(Uno(seat=seat))
+            deadline = time.monotonic() + 5
+            while not said and time.monotonic() < deadline:  # the voice's own thread tries, and fails
+                time.sleep(0.01)
+        assert len(table.snapshot.record) == 8
+    voice.close()
+    assert len(said) == 1 and "cannot speak" in said[0] and "tabletop doctor" in said[0]
