@@ -60,7 +60,7 @@ def test_every_message_in_the_code_is_translated_with_its_placeholders(language:
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_compiled_catalogue_is_in_step_with_its_source(language: str) -> None:
-    """The shipped .mo is what `pybabel compile -d web/locale` makes of the .po beside it."""
+    """The .mo the build compiled (setup.py) says what the .po beside it says: reinstall after editing one."""
     def pairs(catalog) -> set[tuple[object, object]]:  # type: ignore[no-untyped-def]
         def frozen(value: object) -> object:
             return tuple(value) if isinstance(value, list | tuple) else value
