@@ -411,6 +411,7 @@ def test_every_page_speaks_the_phones_language_with_no_english_left(server: Serv
     page.locator("#record li[data-ref='4'] button.missed").click()
     page.wait_for_timeout(400)
     assert untranslated(page, language) == [], f"host in {language}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], f"host in {language}"
     page.screenshot(path=str(OUTPUT / f"{language}-host.png"), full_page=True)
     context.close()
 
