@@ -85,14 +85,15 @@ def _kept_aside(directory: Path) -> str:
 
 
 def _voice(config: Config) -> Finding:
-    from tabletop.languages import LANGUAGES, translations
+    from babel.support import Translations
+
+    from tabletop.languages import ENGLISH, LANGUAGES, translations
     from tabletop.voice import missing
 
     language = f"{LANGUAGES[config.language]} ({config.language})"
-    try:
-        translations(config.language)
-    except OSError as err:
-        return Finding(False, "language", f"{language}: its catalogue cannot be read ({err}): reinstall tabletop")
+    if not isinstance(translations(config.language), Translations) and config.language != ENGLISH:
+        return Finding(False, "voice", f"{language}: its catalogue is missing (reinstall tabletop: its build "
+                                       "compiles them), so the table would speak and show English")
     if not config.panel.voice:
         return Finding(True, "voice", f"off (`[panel] voice = true` speaks the calls); pages default to {language}")
     problem = missing()

@@ -188,3 +188,13 @@ def test_the_doctor_says_once_that_the_pins_cannot_be_used_without_gpiozero_s_wa
         panel = next(f for f in examine(config, environ={}) if f.what == "panel")
     assert not panel.ok and "cannot use the GPIO pins" in panel.detail
     assert [str(w.message) for w in warned] == []
+
+
+def test_the_doctor_says_when_a_languages_catalogue_is_missing(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'state = "{tmp_path}"\n[table]\nlanguage = "bg"\n[panel]\nbuzzer = false\n', encoding="utf-8")
+    assert next(f for f in examine(config, environ={}) if f.what == "voice").ok
+    monkeypatch.setattr("tabletop.languages.LOCALES", tmp_path)  # a wheel built without its catalogues
+    voice = next(f for f in examine(config, environ={}) if f.what == "voice")
+    assert not voice.ok and "catalogue is missing" in voice.detail
