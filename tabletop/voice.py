@@ -26,9 +26,7 @@ SPEED = 150
 
 
 class Speech(Protocol):
-    """A sentence being spoken: it can be asked whether it is done, and cut off."""
-
-    def poll(self) -> int | None: ...
+    """A sentence being spoken: it can be waited for, and cut off."""
 
     def wait(self) -> int: ...
 

@@ -288,9 +288,6 @@ def bench_voice(repeats: int = 7) -> Iterator[Figure]:
 class _Silent:
     """A call that is over as soon as it starts: the hand-over is timed, not the speaking."""
 
-    def poll(self) -> int:
-        return 0
-
     def wait(self) -> int:
         return 0
 
