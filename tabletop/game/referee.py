@@ -45,15 +45,14 @@ from tabletop.game.record import Entry, RecordChecker, corrected
 from tabletop.game.rules import (
     Options,
     Scoring,
-    Skipping,
     Stacking,
-    TwoPlayerReverse,
     WildDrawFourRule,
     can_stack,
     forbids,
     jumps_in,
     matches,
     stacked_amount,
+    turn_after,
 )
 
 
@@ -441,29 +440,21 @@ class _Fold:
         self.winner = seat
         if card.draw_amount:
             victim = self.next_seat(seat)
-            self.owe(victim, stacked_amount(card, answered, self.opts.stacking) if answered else card.draw_amount)
+            self.owe(victim, stacked_amount(card, answered, self.opts.stacking))
         self.wild_draw_four = None
         self.due.clear()
         self.suspects.clear()
 
     def act(self, seat: int, card: Card, answered: int) -> None:
         """The card's action, and whose turn it is after it."""
-        rank = card.rank
         if card.draw_amount:
-            victim = self.next_seat(seat)
-            self.hit(victim, stacked_amount(card, answered, self.opts.stacking) if answered else card.draw_amount)
-        elif rank == "skip":
-            self.turn = seat if self.opts.skip is Skipping.PLAY_AGAIN else self.next_seat(seat, 2)
-        elif rank == "reverse":
-            self.direction = -self.direction
-            two_player_skip = self.n == 2 and self.opts.two_player_reverse is TwoPlayerReverse.SKIP
-            self.turn = seat if two_player_skip else self.next_seat(seat)
-        else:
-            self.turn = self.next_seat(seat)
-            if self.opts.seven_zero and rank == "7":
-                self.seven = seat
-            elif self.opts.seven_zero and rank == "0":
-                self.pass_hands_on()
+            self.hit(self.next_seat(seat), stacked_amount(card, answered, self.opts.stacking))
+            return
+        self.turn, self.direction = turn_after(card, seat, self.direction, self.n, self.opts)
+        if self.opts.seven_zero and card.rank == "7":
+            self.seven = seat
+        elif self.opts.seven_zero and card.rank == "0":
+            self.pass_hands_on()
 
     def watch_uno(self, seat: int, card: Card) -> None:
         """A hand down to one card owes a call, unless it was made on the turn that got it there."""

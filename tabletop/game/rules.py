@@ -207,10 +207,24 @@ def can_stack(card: Card, top: Card, color: str | None, stacking: Stacking) -> b
 
 
 def stacked_amount(card: Card, owed: int, stacking: Stacking) -> int:
-    """What the next player owes once ``card`` answers a stack of ``owed`` cards."""
+    """What the next player owes once ``card`` answers a stack of ``owed`` cards (0: it answers none)."""
     if stacking is Stacking.PASS_ON:
         return card.draw_amount
     return owed + card.draw_amount
+
+
+def turn_after(card: Card, seat: int, direction: int, players: int, opts: Options) -> tuple[int, int]:
+    """Who plays after ``card`` from ``seat``, and the direction of play then; a draw card's victim aside.
+
+    The referee and the game simulator both follow it: the one rule for what a skip and a reverse do.
+    """
+    if card.rank == "reverse":
+        direction = -direction
+        if players == 2 and opts.two_player_reverse is TwoPlayerReverse.SKIP:
+            return seat, direction
+    elif card.rank == "skip":
+        return (seat if opts.skip is Skipping.PLAY_AGAIN else (seat + 2 * direction) % players), direction
+    return (seat + direction) % players, direction
 
 
 def forbids(card: Card, before: Card | None, color: str | None, rule: WildDrawFourRule) -> bool:

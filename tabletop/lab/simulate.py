@@ -42,15 +42,14 @@ from tabletop.game.rules import (
     Drawing,
     Rules,
     Scoring,
-    Skipping,
     Stacking,
-    TwoPlayerReverse,
     WildDrawFourRule,
     can_stack,
     forbids,
     jumps_in,
     matches,
     stacked_amount,
+    turn_after,
 )
 
 #: A round that runs this many turns is stopped: the game ends there, with no winner.
@@ -521,7 +520,7 @@ class _Simulation:
         self.out = seat
         if card.draw_amount:
             victim = self.next(seat)
-            self.owe(victim, stacked_amount(card, answered, self.opts.stacking) if answered else card.draw_amount)
+            self.owe(victim, stacked_amount(card, answered, self.opts.stacking))
         self.due.clear()
         self.open_fours.clear()
         self.emit(Play(card=card, seat=self.seat_of(seat)))
@@ -530,22 +529,14 @@ class _Simulation:
 
     def carry_out(self, seat: int, card: Card, answered: int) -> None:
         """The card's action, and whose turn it really is after it."""
-        rank = card.rank
         if card.draw_amount:
-            self.strike(self.next(seat), stacked_amount(card, answered, self.opts.stacking) if answered
-                        else card.draw_amount)
-        elif rank == "skip":
-            self.turn = seat if self.opts.skip is Skipping.PLAY_AGAIN else self.next(seat, 2)
-        elif rank == "reverse":
-            self.direction = -self.direction
-            two_player_skip = self.n == 2 and self.opts.two_player_reverse is TwoPlayerReverse.SKIP
-            self.turn = seat if two_player_skip else self.next(seat)
-        else:
-            self.turn = self.next(seat)
-            if self.opts.seven_zero and rank == "0":
-                self.hands = [self.hands[self.next(seat, -1)] for seat in range(self.n)]
-                for anyone in range(self.n):
-                    self.receive(anyone)
+            self.strike(self.next(seat), stacked_amount(card, answered, self.opts.stacking))
+            return
+        self.turn, self.direction = turn_after(card, seat, self.direction, self.n, self.opts)
+        if self.opts.seven_zero and card.rank == "0":
+            self.hands = [self.hands[self.next(seat, -1)] for seat in range(self.n)]
+            for anyone in range(self.n):
+                self.receive(anyone)
 
     def strike(self, victim: int, cards: int) -> None:
         """A draw card lands: its victim owes the cards, and draws and loses the turn unless it may answer."""
