@@ -18,7 +18,7 @@ from pathlib import Path
 
 from tabletop.camera_watch import CameraWatch
 from tabletop.config import HOST, PIN, PORT
-from tabletop.game.board import penalty_json
+from tabletop.game.board import penalty_words
 from tabletop.game.events import Penalty, Score
 from tabletop.lab.tablesim.table import TableFilm, simulated_table
 from tabletop.languages import ENGLISH
@@ -60,7 +60,7 @@ def announce(snapshot: Snapshot, say: Callable[[str], None]) -> None:
     """The mock panel: the buzzer's calls and the scores, in the terminal."""
     for verdict in snapshot.latest:
         if isinstance(verdict, Penalty):
-            say(f"BZZT  {penalty_json(verdict, snapshot.players)['text']}")
+            say(f"BZZT  {penalty_words(verdict, snapshot.players)}")
         elif isinstance(verdict, Score):
             say(f"round {verdict.round}: {snapshot.players[verdict.winner]} went out and scores {verdict.points}")
 

@@ -16,7 +16,7 @@ from playwright.sync_api import expect, sync_playwright
 from untranslated import untranslated
 
 from tabletop.demo import DemoSettings, run_demo
-from tabletop.game.board import penalty_json
+from tabletop.game.board import penalty_words
 from tabletop.game.events import Flip, Penalty, Play, Unsure
 from tabletop.game.referee import replay
 from tabletop.lab.tablesim.table import simulated_table
@@ -69,7 +69,7 @@ def test_the_demo_shows_the_truth_on_the_board_and_logs_every_event(tmp_path: Pa
                                                                                      else str(size))
             expect(page.locator(f".player[data-seat='{seat}'] .total")).to_have_text(str(total))
         for penalty in (v for v in truth_verdicts if isinstance(v, Penalty)):
-            expect(page.locator("#penalties")).to_contain_text(penalty_json(penalty, players)["text"])
+            expect(page.locator("#penalties")).to_contain_text(penalty_words(penalty, players))
         page.locator("#seen-top").click()  # the evidence for the card on top: what the camera saw
         expect(page.locator("#seen-box .evidence")).to_contain_text("% sure.")
         page.wait_for_function("document.querySelector('#seen-box img').naturalWidth === 96")

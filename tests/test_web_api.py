@@ -16,8 +16,9 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tabletop.game.board import penalty_words
 from tabletop.game.cards import Card
-from tabletop.game.events import Evidence, Play, event_from_json
+from tabletop.game.events import Evidence, Penalty, PenaltyReason, Play, event_from_json
 from tabletop.table import Table
 from tabletop.watcher.layout import Circle, Layout, Rect, layout_to_json
 from tabletop.web import WebSettings, create_app, stop_streams
@@ -302,11 +303,14 @@ def test_a_host_correction_changes_the_board_at_once(client: FlaskClient) -> Non
     assert client.get("/api/view").get_json()["top"] == "red-9"
 
 
-def test_penalties_reach_the_board_in_words(client: FlaskClient) -> None:
+def test_penalties_reach_the_board_as_codes_and_the_terminal_in_words(client: FlaskClient) -> None:
+    """The pages put a penalty in their own language (test_browser.py); the demo's terminal says it in English."""
     start(client, [RECORD[0], {"type": "deal", "dealer": 2}, {"type": "flip", "card": "red-5"},
                    {"type": "play", "card": "blue-9", "seat": 0}])
     view = client.get("/api/view").get_json()
-    assert [p["text"] for p in view["penalties"]] == ["Ann played a card that does not match: a warning"]
+    assert view["penalties"] == [{"type": "penalty", "seat": 0, "cards": 0, "reason": "illegal-play", "ref": 3}]
+    penalty = Penalty(0, 0, PenaltyReason.ILLEGAL_PLAY, 3)
+    assert penalty_words(penalty, ("Ann", "Bo", "Cy")) == "Ann played a card that does not match: a warning"
 
 
 def test_the_rules_list_every_option_with_its_kind(client: FlaskClient) -> None:
@@ -514,7 +518,7 @@ def test_the_view_carries_the_recent_lines_and_the_whole_record_is_a_request_awa
     assert [line["ref"] for line in view["record"]] == list(range(view["lines"] - 60, view["lines"]))
     whole = client.get("/api/lines").get_json()
     assert [line["ref"] for line in whole] == list(range(view["lines"]))
-    assert whole[1]["text"] == "Cy dealt"
+    assert whole[1]["event"] == {"type": "deal", "dealer": 2}
     assert view["next_dealer"] == 0
 
 

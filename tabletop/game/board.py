@@ -8,37 +8,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.game.cards import Card
 from tabletop.game.events import (
     Amend,
-    Catch,
-    Challenge,
-    Color,
     Deal,
-    Draw,
-    End,
     Event,
     Flip,
     Game,
     GameEnd,
-    Insert,
     Notice,
     NoticeReason,
-    Pass,
     Penalty,
     PenaltyReason,
     Play,
-    Points,
     Retract,
-    Reveal,
     Score,
     State,
-    Swap,
-    Uno,
     Unsure,
     Verdict,
 )
-from tabletop.game.record import corrected
+from tabletop.game.record import Entry, corrected
 
 RECENT = 60
 """Lines of the record the board's view carries: enough to correct what just happened, small enough to send to
@@ -62,41 +50,44 @@ def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: Stat
         return {"game": False, "players": [], "penalties": [], "alerts": [], "rounds": [], "unsure": [],
                 "unseen_draws": [], "record": []}
     players = record[0].players
+    standing = corrected(list(enumerate(record)))
     view: dict[str, Any] = {"game": True, "players": list(players), **state.to_json()}
     del view["type"]
     view.update(
         uno=[seat for seat, size in enumerate(state.hands) if size == 1],
-        choosing_color=choosing_color(record, state),
-        penalties=[penalty_json(v, players) for v in verdicts if isinstance(v, Penalty)],
-        alerts=[penalty_json(v, players) for v in latest if isinstance(v, Penalty)],
+        choosing_color=choosing_color(standing, state),
+        penalties=[v.to_json() for v in verdicts if isinstance(v, Penalty)],
+        alerts=[v.to_json() for v in latest if isinstance(v, Penalty)],
         rounds=[{"round": v.round, "winner": v.winner, "name": players[v.winner], "points": v.points,
                  "totals": list(v.totals)} for v in verdicts if isinstance(v, Score)],
         winner=next((v.winner for v in verdicts if isinstance(v, GameEnd)), None),
         unsure=unsure_readings(record),
         unseen_draws=unseen_draws(record, verdicts),
-        top_line=top_line(record),
-        record=record_lines(record, players, len(record) - RECENT),
+        top_line=top_line(record, standing),
+        record=record_lines(record, len(record) - RECENT),
         lines=len(record),
-        next_dealer=next_dealer(record),
+        next_dealer=next_dealer(standing, len(players)),
     )
     return view
 
 
-def record_lines(record: Sequence[Event], players: Sequence[str], start: int = 0) -> list[dict[str, Any]]:
-    """The record from line ``start`` on, each line with its ref, what it says in words, and how sure the camera
-    was of a card it read there (its picture is at /api/pictures/<ref>)."""
+def record_lines(record: Sequence[Event], start: int = 0) -> list[dict[str, Any]]:
+    """The record from line ``start`` on, each line with its ref and how sure the camera was of a card it read
+    there (its picture is at /api/pictures/<ref>). The pages put each line in words, in their own language."""
     first = max(0, start)
-    return [{"ref": ref, "event": event.to_json(), "text": describe(event, players), **seen(event)}
-            for ref, event in enumerate(record[first:], first)]
+    return [{"ref": ref, "event": event.to_json(), **seen(event)} for ref, event in enumerate(record[first:], first)]
 
 
 def seen(event: Event) -> dict[str, Any]:
     return {} if event.evidence is None else {"seen": event.evidence.to_json()}
 
 
-def top_line(record: Sequence[Event]) -> dict[str, Any] | None:
-    """The line that laid the card on top, with what the camera saw of it: tap the top card to check it."""
-    for ref, event in reversed(corrected(list(enumerate(record)))):
+def top_line(record: Sequence[Event], standing: Sequence[Entry]) -> dict[str, Any] | None:
+    """The line that laid the card on top, with what the camera saw of it: tap the top card to check it.
+
+    ``standing`` is the record with its corrections applied; the picture stays with the line as it was read.
+    """
+    for ref, event in reversed(standing):
         if isinstance(event, Deal):
             return None
         if isinstance(event, Play | Flip):
@@ -104,21 +95,19 @@ def top_line(record: Sequence[Event]) -> dict[str, Any] | None:
     return None
 
 
-def next_dealer(record: Sequence[Event]) -> int:
+def next_dealer(standing: Sequence[Entry], players: int) -> int:
     """The seat after the last dealer: the deal passes round the table (seat 0 deals first)."""
-    players = len(record[0].players) if record and isinstance(record[0], Game) else 1
-    dealers = [event.dealer for event in _standing(record) if isinstance(event, Deal)]
+    dealers = [event.dealer for _, event in standing if isinstance(event, Deal)]
     return (dealers[-1] + 1) % players if dealers else 0
 
 
-def penalty_json(penalty: Penalty, players: Sequence[str]) -> dict[str, Any]:
-    name = players[penalty.seat]
-    why = REASONS[penalty.reason]
-    owes = f"draws {penalty.cards}" if penalty.cards else "a warning"
-    return {**penalty.to_json(), "name": name, "text": f"{name} {why}: {owes}"}
+def penalty_words(penalty: Penalty, players: Sequence[str]) -> str:
+    """A penalty in English, as the terminal announces it (the pages say it in their own language)."""
+    cards = f"draws {penalty.cards} card{'s' if penalty.cards != 1 else ''}" if penalty.cards else "a warning"
+    return f"{players[penalty.seat]} {REASONS[penalty.reason]}: {cards}"
 
 
-def choosing_color(record: Sequence[Event], state: State) -> int | None:
+def choosing_color(standing: Sequence[Entry], state: State) -> int | None:
     """The seat that still has to name a colour for the wild on top, or None.
 
     The colour of a wild is named after it lands; until then the active colour is null. The first player names
@@ -126,7 +115,7 @@ def choosing_color(record: Sequence[Event], state: State) -> int | None:
     """
     if state.top is None or not state.top.is_wild or state.color is not None or state.turn is None:
         return None
-    for event in reversed(_standing(record)):
+    for _, event in reversed(standing):
         if isinstance(event, Play) and event.card.is_wild:
             return event.seat
         if isinstance(event, Flip):
@@ -160,61 +149,3 @@ def unseen_draws(record: Sequence[Event], verdicts: Sequence[Verdict]) -> list[d
     start = max((ref for ref, event in enumerate(record) if isinstance(event, Deal)), default=0)
     return [{"ref": v.ref, "seat": v.seat} for v in verdicts
             if isinstance(v, Notice) and v.reason is NoticeReason.UNSEEN_DRAW and v.ref > start]
-
-
-def _standing(record: Sequence[Event]) -> list[Event]:
-    """The record with its corrections applied (a retracted play is not the wild on top)."""
-    return [event for _, event in corrected(list(enumerate(record)))]
-
-
-def describe(event: Event, players: Sequence[str]) -> str:
-    """One line a person reads in the host's list of events, in words, as they would say it at the table."""
-    def name(seat: int | None) -> str:
-        return "The player to play" if seat is None else players[seat]
-
-    match event:
-        case Game():
-            return f"New game: {', '.join(event.players)} ({event.rules.preset} rules)"
-        case Deal():
-            return f"{players[event.dealer]} dealt"
-        case Flip():
-            return f"Flipped {card_words(event.card)}"
-        case Play():
-            return f"{name(event.seat)} played {card_words(event.card)}"
-        case Color():
-            return f"{name(event.seat)} named {event.color}"
-        case Unsure():
-            guesses = ", ".join(f"{card_words(card)} {p:.0%}" for card, p in event.guesses[:3])
-            return f"A card from {name(event.seat)} the camera could not read surely ({guesses})"
-        case Draw():
-            count = event.count or 1
-            return f"{name(event.seat)} drew {count} card{'s' if count != 1 else ''}"
-        case Pass():
-            return f"{name(event.seat)} passed"
-        case Uno():
-            return f"{name(event.seat)} called UNO"
-        case Catch():
-            return f"{name(event.seat)} caught {players[event.target]} without UNO"
-        case Challenge():
-            outcome = "" if event.guilty is None else ": guilty" if event.guilty else ": not guilty"
-            return f"{name(event.seat)} challenged the wild draw four{outcome}"
-        case Reveal():
-            return f"{name(event.seat)} showed {', '.join(card_words(card) for card in event.cards) or 'no cards'}"
-        case Points():
-            return f"{name(event.seat)}'s hand scored {event.points} points"
-        case Swap():
-            return f"{name(event.seat)} swapped hands with {players[event.with_]}"
-        case End():
-            return f"Round over: {name(event.seat)} went out"
-        case Retract():
-            return f"Undo #{event.ref}"
-        case Amend():
-            return f"#{event.ref} was really: {describe(event.event, players)}"
-        case Insert():
-            return f"Missed before #{event.ref}: {describe(event.event, players)}"
-    return event.TYPE
-
-
-def card_words(card: Card) -> str:
-    """A card as people say it: "red 9", "green draw two", "wild draw four"."""
-    return card.name.replace("-", " ")

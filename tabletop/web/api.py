@@ -110,7 +110,7 @@ def record() -> Response:
 @blueprint.get("/api/lines")
 def lines() -> Response:
     snapshot = scoreboard().table.snapshot
-    return jsonify(record_lines(snapshot.record, snapshot.players))
+    return jsonify(record_lines(snapshot.record))
 
 
 @blueprint.get("/api/pictures/<int:ref>")
