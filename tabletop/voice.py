@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from gettext import NullTranslations
 from typing import Protocol
 
-from tabletop.game.events import Event, GameEnd, Penalty, PenaltyReason, RoundEnd, Score, Uno, Verdict
+from tabletop.game.board import penalty_words
+from tabletop.game.events import Event, GameEnd, Penalty, RoundEnd, Score, Uno, Verdict
 from tabletop.languages import translations
 from tabletop.table import Snapshot
 
@@ -122,9 +123,7 @@ def calls(verdicts: Sequence[Verdict], new: Sequence[Event], players: Sequence[s
     said = [_("{name}: UNO!").format(name=players[event.seat]) for event in new if isinstance(event, Uno)]
     for verdict in verdicts:
         if isinstance(verdict, Penalty):
-            said.append(_("{why}: {owes}").format(why=_penalty(verdict, players, text), owes=(
-                ngettext("draws {n} card", "draws {n} cards", verdict.cards).format(n=verdict.cards)
-                if verdict.cards else _("a warning"))))
+            said.append(penalty_words(verdict, players, text))
         elif isinstance(verdict, Score):
             said.append(ngettext("{name} went out: {n} point", "{name} went out: {n} points", verdict.points)
                         .format(name=players[verdict.winner], n=verdict.points))
@@ -134,15 +133,3 @@ def calls(verdicts: Sequence[Verdict], new: Sequence[Event], players: Sequence[s
             said.append(_("{name} went out.").format(name=players[verdict.winner]))
     return said
 
-
-def _penalty(penalty: Penalty, players: Sequence[str], text: NullTranslations) -> str:
-    _ = text.gettext
-    reasons = {
-        PenaltyReason.MISSED_UNO: _("{name} did not call UNO"),
-        PenaltyReason.FALSE_UNO: _("{name} called UNO without one card left"),
-        PenaltyReason.ILLEGAL_WILD_DRAW_FOUR: _("{name} played a Wild Draw Four while holding the active colour"),
-        PenaltyReason.CHALLENGE_LOST: _("{name} lost a Wild Draw Four challenge"),
-        PenaltyReason.ILLEGAL_PLAY: _("{name} played a card that does not match"),
-        PenaltyReason.OUT_OF_TURN: _("{name} played out of turn"),
-    }
-    return reasons[penalty.reason].format(name=players[penalty.seat])

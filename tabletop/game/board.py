@@ -6,6 +6,7 @@ Pure like the referee: the web pages, the terminal and the panel all show the sa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from gettext import NullTranslations
 from typing import Any
 
 from tabletop.game.events import (
@@ -32,15 +33,8 @@ RECENT = 60
 """Lines of the record the board's view carries: enough to correct what just happened, small enough to send to
 every phone after every event. The host page fetches the whole record when asked."""
 
-REASONS: dict[PenaltyReason, str] = {
-    PenaltyReason.MISSED_UNO: "did not call UNO",
-    PenaltyReason.FALSE_UNO: "called UNO without one card left",
-    PenaltyReason.ILLEGAL_WILD_DRAW_FOUR: "played a Wild Draw Four while holding the active colour",
-    PenaltyReason.CHALLENGE_LOST: "lost a Wild Draw Four challenge",
-    PenaltyReason.ILLEGAL_PLAY: "played a card that does not match",
-    PenaltyReason.OUT_OF_TURN: "played out of turn",
-}
-assert set(REASONS) == set(PenaltyReason)
+ENGLISH = NullTranslations()
+"""The messages as written: English."""
 
 
 def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: State | None,
@@ -101,10 +95,21 @@ def next_dealer(standing: Sequence[Entry], players: int) -> int:
     return (dealers[-1] + 1) % players if dealers else 0
 
 
-def penalty_words(penalty: Penalty, players: Sequence[str]) -> str:
-    """A penalty in English, as the terminal announces it (the pages say it in their own language)."""
-    cards = f"draws {penalty.cards} card{'s' if penalty.cards != 1 else ''}" if penalty.cards else "a warning"
-    return f"{players[penalty.seat]} {REASONS[penalty.reason]}: {cards}"
+def penalty_words(penalty: Penalty, players: Sequence[str], text: NullTranslations = ENGLISH) -> str:
+    """A penalty in words, as the terminal announces it and the voice says it in the table's language (the
+    pages write the same messages in their scripts, in the phone's)."""
+    _, name = text.gettext, players[penalty.seat]
+    why = {
+        PenaltyReason.MISSED_UNO: _("{name} did not call UNO"),
+        PenaltyReason.FALSE_UNO: _("{name} called UNO without one card left"),
+        PenaltyReason.ILLEGAL_WILD_DRAW_FOUR: _("{name} played a Wild Draw Four while holding the active colour"),
+        PenaltyReason.CHALLENGE_LOST: _("{name} lost a Wild Draw Four challenge"),
+        PenaltyReason.ILLEGAL_PLAY: _("{name} played a card that does not match"),
+        PenaltyReason.OUT_OF_TURN: _("{name} played out of turn"),
+    }[penalty.reason].format(name=name)
+    owes = (text.ngettext("draws {n} card", "draws {n} cards", penalty.cards).format(n=penalty.cards)
+            if penalty.cards else _("a warning"))
+    return _("{why}: {owes}").format(why=why, owes=owes)
 
 
 def choosing_color(standing: Sequence[Entry], state: State) -> int | None:
