@@ -487,15 +487,16 @@ class _Simulation:
         reason = self.misplay(seat, card)
         if reason is not None:
             self.penalize(seat, reason, self.opts.misplay_penalty)
-        for four in self.proven(seat, card):
-            self.open_fours.remove(four)
+        for earlier in self.proven(seat, card):
+            self.open_fours.remove(earlier)
             self.penalize(seat, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR, 4)
         answered = self.stack if self.stack and seat == self.turn else 0
-        four = _Four(self.ref, seat, self.top, self.heard, self.forbidden(seat), receipts)
-        self.put_down(seat, card, answered)
+        four: _Four | None = None
         if card.rank == "wild-draw-four":
+            four = _Four(self.ref, seat, self.top, self.heard, self.forbidden(seat), receipts)
             self.fours.append(four)
             self.open_fours.append(four)
+        self.put_down(seat, card, answered)
         if self.size(seat) == 0:
             self.last_card(seat, card, answered)
             return
@@ -547,7 +548,7 @@ class _Simulation:
             self.stack = cards
             self.turn = victim
 
-    def follow_up(self, seat: int, card: Card, four: _Four) -> None:
+    def follow_up(self, seat: int, card: Card, four: _Four | None) -> None:
         """What the table does right after a card lands: colour, swap, UNO, catch, challenge, debts."""
         if card.is_wild:
             self.name_color(seat)
@@ -557,7 +558,7 @@ class _Simulation:
             self.call_uno(seat)
         if self.seen and self.chance(self.odds.false_uno):
             self.stray_call(self.rng.randrange(self.n))
-        if card.rank == "wild-draw-four":
+        if four is not None:
             self.maybe_challenge(four)
         self.pay_debts()
 
