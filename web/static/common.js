@@ -190,7 +190,7 @@ const chooserOf = view => {
 // --- the table's status, shared by the board and the seats ------------------------------------------------
 
 const ARROWS = {'clockwise': '↻', 'counter-clockwise': '↺'};
-const DIRECTIONS = {'clockwise': () => _('clockwise'), 'counter-clockwise': () => _('counter-clockwise')};
+const DIRECTIONS = {'clockwise': _('clockwise'), 'counter-clockwise': _('counter-clockwise')};
 
 // A translated sentence with elements in place of its {names}: the word order is the language's.
 export function sentenceOf(text, nodes) {
@@ -210,7 +210,7 @@ export function renderTable(view) {
   const direction = byId('direction');
   direction.dataset.direction = view.direction || '';
   direction.replaceChildren(el('span', {class: 'arrow', 'aria-hidden': 'true'}, ARROWS[view.direction] || ''),
-    el('span', {}, DIRECTIONS[view.direction] ? DIRECTIONS[view.direction]() : ''));
+    el('span', {}, DIRECTIONS[view.direction] || ''));
   const waiting = view.turn === null || view.turn === undefined;
   byId('turn-line').replaceChildren(...sentenceOf(_('{name} to play'),
     {name: el('span', {id: 'turn'}, waiting ? '' : view.players[view.turn])}));

@@ -201,24 +201,24 @@ function renumber() {
 }
 
 const OPTIONS = {
-  hand_size: () => _('cards dealt'), draw: () => _('drawing'), wild_draw_four: () => _('Wild Draw Four allowed'),
-  challenge: () => _('challenges'), challenge_penalty: () => _('extra cards for a lost challenge'),
-  uno_penalty: () => _('cards for a missed UNO'), auto_catch: () => _('missed UNO caught by the referee'),
-  false_uno_penalty: () => _('cards for a false UNO'), misplay_penalty: () => _('cards for a wrong card'),
-  stacking: () => _('stacking draw cards'), jump_in: () => _('jump-in'), seven_zero: () => _('seven-zero'),
-  two_player_reverse: () => _('reverse with two players'), skip: () => _('skip'), scoring: () => _('scoring'),
-  target: () => _('points to win'),
+  hand_size: _('cards dealt'), draw: _('drawing'), wild_draw_four: _('Wild Draw Four allowed'),
+  challenge: _('challenges'), challenge_penalty: _('extra cards for a lost challenge'),
+  uno_penalty: _('cards for a missed UNO'), auto_catch: _('missed UNO caught by the referee'),
+  false_uno_penalty: _('cards for a false UNO'), misplay_penalty: _('cards for a wrong card'),
+  stacking: _('stacking draw cards'), jump_in: _('jump-in'), seven_zero: _('seven-zero'),
+  two_player_reverse: _('reverse with two players'), skip: _('skip'), scoring: _('scoring'),
+  target: _('points to win'),
 };
 const CHOICES = {
-  'one': () => _('draw one'), 'until-playable': () => _('draw until playable'),
-  'no-active-color': () => _('without the active colour'), 'no-match': () => _('without a matching card'),
-  'anytime': () => _('any time'), 'off': () => _('off'), 'pass-on': () => _('pass it on'),
-  'draw-two': () => _('draw two on draw two'), 'draw-two-and-four': () => _('draw two and four'),
-  'skip': () => _('skips the other'), 'reverse': () => _('reverses'), 'next-player': () => _('skips the next player'),
-  'play-again': () => _('plays again'), 'winner-collects': () => _('the winner collects'),
-  'own-points': () => _('each keeps their own points'),
+  'one': _('draw one'), 'until-playable': _('draw until playable'),
+  'no-active-color': _('without the active colour'), 'no-match': _('without a matching card'),
+  'anytime': _('any time'), 'off': _('off'), 'pass-on': _('pass it on'),
+  'draw-two': _('draw two on draw two'), 'draw-two-and-four': _('draw two and four'),
+  'skip': _('skips the other'), 'reverse': _('reverses'), 'next-player': _('skips the next player'),
+  'play-again': _('plays again'), 'winner-collects': _('the winner collects'),
+  'own-points': _('each keeps their own points'),
 };
-const wordsFor = (table, code) => (table[code] ? table[code]() : code);
+const wordsFor = (table, code) => (table[code] || code);
 const optionLabel = name => wordsFor(OPTIONS, name);
 const optionInputOf = option => byId(`option-${option.name}`);
 
@@ -624,7 +624,7 @@ function buildZones() {
   placeZones();
 }
 
-const ZONES = {discard: () => _('discard'), draw: () => _('draw'), reveal: () => _('reveal'), centre: () => _('centre')};
+const ZONES = {discard: _('discard'), draw: _('draw'), reveal: _('reveal'), centre: _('centre')};
 
 function zone(name, classes, label, onDrag, onResize) {
   const node = el('div', {class: `zone ${classes}`, 'data-zone': name}, el('span', {class: 'label'}, label));
@@ -639,7 +639,7 @@ function zone(name, classes, label, onDrag, onResize) {
 
 function circleZone(name) {
   const circle = () => camera.layout[name];
-  return zone(name, 'circle', ZONES[name](),
+  return zone(name, 'circle', ZONES[name],
     ({dx, dy}) => {
       const [x, y] = circle().centre;
       circle().centre = [clamp(x + dx, 0, camera.frame.width), clamp(y + dy, 0, camera.frame.height)];
@@ -651,13 +651,13 @@ function circleZone(name) {
 
 function revealZone() {
   const rect = () => camera.layout.reveal;
-  return zone('reveal', 'rect', ZONES.reveal(),
+  return zone('reveal', 'rect', ZONES.reveal,
     ({dx, dy}) => Object.assign(rect(), {left: rect().left + dx, right: rect().right + dx, top: rect().top + dy, bottom: rect().bottom + dy}),
     ({point}) => Object.assign(rect(), {right: Math.max(rect().left + MIN_SIZE, point[0]), bottom: Math.max(rect().top + MIN_SIZE, point[1])}));
 }
 
 function centreMark() {
-  return zone('centre', 'point', ZONES.centre(), ({point}) => {
+  return zone('centre', 'point', ZONES.centre, ({point}) => {
     camera.layout.centre = [clamp(point[0], 0, camera.frame.width), clamp(point[1], 0, camera.frame.height)];
   });
 }

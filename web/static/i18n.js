@@ -3,7 +3,6 @@
 
 const data = JSON.parse(document.getElementById('catalog').textContent);
 // The catalogue's own plural rule, a C expression from its Plural-Forms header (Russian has three forms).
-// eslint-disable-next-line no-new-func
 const pluralIndex = new Function('n', `return Number(${data.plural});`);
 
 export const language = data.language;

@@ -3,13 +3,13 @@
 
 import {_, ngettext} from './i18n.js';
 
-const COLORS = {red: () => _('Red'), yellow: () => _('Yellow'), green: () => _('Green'), blue: () => _('Blue')};
+const COLORS = {red: _('Red'), yellow: _('Yellow'), green: _('Green'), blue: _('Blue')};
 
-export const colorName = color => (COLORS[color] ? COLORS[color]() : '—');
+export const colorName = color => (COLORS[color] || '—');
 
 const FACES = {
-  'skip': () => _('skip'), 'reverse': () => _('reverse'), 'draw-two': () => _('draw two'),
-  'wild': () => _('Wild'), 'wild-draw-four': () => _('Wild draw four'),
+  'skip': _('skip'), 'reverse': _('reverse'), 'draw-two': _('draw two'),
+  'wild': _('Wild'), 'wild-draw-four': _('Wild draw four'),
 };
 
 // 'red-draw-two' → {color: 'red', face: 'draw-two'}; wilds have no colour.
@@ -21,7 +21,7 @@ export function parseCard(name) {
 
 export function cardLabel(name) {
   const {color, face} = parseCard(name);
-  const faceWords = FACES[face] ? FACES[face]() : face;
+  const faceWords = FACES[face] || face;
   return color ? _('{color} {face}', {color: colorName(color), face: faceWords}) : faceWords;
 }
 
@@ -43,40 +43,40 @@ export function penaltyText(penalty, players) {
 }
 
 const HEADINGS = {
-  'missed-uno': () => _('MISSED UNO!'),
-  'false-uno': () => _('FALSE UNO!'),
-  'illegal-wild-draw-four': () => _('ILLEGAL +4!'),
-  'illegal-play': () => _('WRONG CARD!'),
-  'out-of-turn': () => _('OUT OF TURN!'),
-  'challenge-lost': () => _('CHALLENGE LOST!'),
+  'missed-uno': _('MISSED UNO!'),
+  'false-uno': _('FALSE UNO!'),
+  'illegal-wild-draw-four': _('ILLEGAL +4!'),
+  'illegal-play': _('WRONG CARD!'),
+  'out-of-turn': _('OUT OF TURN!'),
+  'challenge-lost': _('CHALLENGE LOST!'),
 };
 
-export const penaltyHeading = reason => (HEADINGS[reason] ? HEADINGS[reason]() : _('PENALTY!'));
+export const penaltyHeading = reason => (HEADINGS[reason] || _('PENALTY!'));
 
 const NOTICES = {
-  'game-over': () => _('the game is over'),
-  'no-round-in-play': () => _('no round is being played'),
-  'round-already-started': () => _('the round has already started'),
-  'no-wild-to-name': () => _('there is no wild waiting for a colour'),
-  'not-the-wild-player': () => _('only the player of the wild names its colour'),
-  'not-your-turn': () => _('it is not that player’s turn'),
-  'nothing-to-catch': () => _('that player owes no UNO call'),
-  'challenges-are-off': () => _('challenges are off in these rules'),
-  'no-wild-draw-four-to-challenge': () => _('there is no Wild Draw Four to challenge'),
-  'only-the-victim-may-challenge': () => _('only the player hit by the Wild Draw Four may challenge'),
-  'challenge-undecided': () => _('a challenge was never decided'),
-  'challenge-undecidable': () => _('the hand received cards since, so it cannot decide the challenge'),
-  'round-not-over': () => _('the round is not over'),
-  'nothing-to-score': () => _('there is nothing to score'),
-  'no-swap-due': () => _('no swap is due'),
-  'unseen-draw': () => _('a draw nobody saw'),
+  'game-over': _('the game is over'),
+  'no-round-in-play': _('no round is being played'),
+  'round-already-started': _('the round has already started'),
+  'no-wild-to-name': _('there is no wild waiting for a colour'),
+  'not-the-wild-player': _('only the player of the wild names its colour'),
+  'not-your-turn': _('it is not that player’s turn'),
+  'nothing-to-catch': _('that player owes no UNO call'),
+  'challenges-are-off': _('challenges are off in these rules'),
+  'no-wild-draw-four-to-challenge': _('there is no Wild Draw Four to challenge'),
+  'only-the-victim-may-challenge': _('only the player hit by the Wild Draw Four may challenge'),
+  'challenge-undecided': _('a challenge was never decided'),
+  'challenge-undecidable': _('the hand received cards since, so it cannot decide the challenge'),
+  'round-not-over': _('the round is not over'),
+  'nothing-to-score': _('there is nothing to score'),
+  'no-swap-due': _('no swap is due'),
+  'unseen-draw': _('a draw nobody saw'),
 };
 
-export const noticeText = reason => (NOTICES[reason] ? NOTICES[reason]() : reason);
+export const noticeText = reason => (NOTICES[reason] || reason);
 
-const PRESETS = {official: () => _('official'), stacking: () => _('stacking'), party: () => _('party'), eastern: () => _('eastern')};
+const PRESETS = {official: _('official'), stacking: _('stacking'), party: _('party'), eastern: _('eastern')};
 
-export const presetName = preset => (PRESETS[preset] ? PRESETS[preset]() : preset);
+export const presetName = preset => (PRESETS[preset] || preset);
 
 // One line of the record as people say it at the table: "Bo played Green draw two".
 export function describe(event, players) {
