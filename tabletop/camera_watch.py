@@ -21,7 +21,6 @@ from tabletop.game.events import Event
 from tabletop.sources import Frame, FrameSource
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
-from tabletop.vision.crop import Image
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import CalibrationError, even_seats, find_layout
 from tabletop.watcher.layout import Circle, Layout, Rect, write_layout
@@ -145,13 +144,14 @@ class CameraWatch:
     def _unread(self, warning: str) -> None:
         self.report(f"camera: {warning}: check the zones on the host page, the light and the camera")
 
-    def _calibrated(self, image: Image) -> Layout:
+    def _calibrated(self, frame: Frame) -> Layout:
         if self._layout is None:
             try:
-                self._layout = find_layout(image, self._players, self.model)
+                self._layout = find_layout(frame, self._players, self.model)
             except CalibrationError as err:
                 self.report(f"camera: {err}; drag the zones into place on the host page")
-                self._layout = starting_layout((image.shape[1], image.shape[0]), self._players)
+                height, width = frame.image.shape[:2]
+                self._layout = starting_layout((width, height), self._players)
         return self._layout
 
     def _submit(self, event: Event) -> list[tuple[Event, int]]:

@@ -17,7 +17,7 @@ from tabletop.lab.tablesim import register_source
 from tabletop.languages import ENGLISH, LANGUAGES
 
 if TYPE_CHECKING:
-    from tabletop.vision.crop import Image
+    from tabletop.sources import Frame
     from tabletop.vision.model import CardModel
     from tabletop.watcher.calibrate import Calibration
     from tabletop.watcher.layout import Layout
@@ -315,7 +315,7 @@ def _calibrate(args: argparse.Namespace) -> int:
         first = next(frames, None)
         if first is None:
             raise TabletopError(f"{args.source} gave no picture")
-        found = _measured(first.image, args.players, model, args.picture)
+        found = _measured(first, args.players, model, args.picture)
         for doubt in found.doubts:
             _to_stderr(f"tabletop calibrate: warning: {doubt}")
         layout = found.layout
@@ -331,14 +331,15 @@ def _calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _measured(image: Image, players: int, model: CardModel, picture: Path | None) -> Calibration:
-    """The table measured on ``image``; with ``picture``, what was found, or what was refused, drawn there, so
+def _measured(frame: Frame, players: int, model: CardModel, picture: Path | None) -> Calibration:
+    """The table measured on ``frame``; with ``picture``, what was found, or what was refused, drawn there, so
     that whoever mounts the camera can look rather than read numbers."""
     from tabletop.watcher.calibrate import CalibrationError, measure_table
     from tabletop.watcher.picture import draw_calibration, draw_refusal, write_picture
 
+    image = frame.image
     try:
-        found = measure_table(image, players, model)
+        found = measure_table(frame, players, model)
     except CalibrationError as err:
         if picture:
             write_picture(draw_refusal(image, err.suspects), picture)

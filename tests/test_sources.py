@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tabletop.sources import Frame, FrameSource, SourceError
+from tabletop.sources import Frame, FrameSource, SourceError, shrunk
 from tabletop.sources.files import ImageFolder, VideoFile
 from tabletop.sources.open import open_source
 from tabletop.sources.opencv import OpenCVCamera
@@ -287,6 +287,9 @@ class FakePicamera2:
         yuv: np.ndarray = cv2.cvtColor(padded, cv2.COLOR_BGR2YUV_I420)
         return yuv
 
+    def capture_arrays(self, names: list[str]) -> tuple[list[np.ndarray], dict[str, Any]]:
+        return [self.capture_array(name) for name in names], dict(self.SETTLED)
+
     def capture_metadata(self) -> dict[str, Any]:
         return dict(self.SETTLED)
 
@@ -306,8 +309,8 @@ def picamera2(monkeypatch: pytest.MonkeyPatch) -> FakePicamera2:
     return camera
 
 
-def test_the_main_stream_gives_bgr_pictures_of_the_asked_size(picamera2: FakePicamera2) -> None:
-    frames = take(PiCamera(size=(64, 48)), 3)
+def test_the_main_stream_alone_gives_bgr_pictures_of_the_asked_size(picamera2: FakePicamera2) -> None:
+    frames = take(PiCamera(size=(64, 48), lores=None), 3)
     assert picamera2.configured["main"] == {"size": (64, 48), "format": "RGB888"}
     assert picamera2.configured["lores"] is None
     assert picamera2.started and picamera2.closed
@@ -316,16 +319,27 @@ def test_the_main_stream_gives_bgr_pictures_of_the_asked_size(picamera2: FakePic
     assert increasing(frames)
 
 
-def test_the_low_resolution_stream_can_feed_the_frames(picamera2: FakePicamera2) -> None:
-    frames = take(PiCamera(size=(640, 480), lores=(100, 60), stream="lores"), 2)
-    assert picamera2.configured["lores"] == {"size": (100, 60), "format": "YUV420"}
-    assert picamera2.captured == ["lores", "lores"]
-    assert all(frame.image.shape == (60, 100, 3) and frame.image.flags.c_contiguous for frame in frames)
+def test_the_small_stream_feeds_the_frames_and_the_main_one_their_detail(picamera2: FakePicamera2) -> None:
+    """Motion is found in the small picture, cards are read in the large one, both from one request."""
+    frames = take(PiCamera(size=(640, 480), lores=(160, 120)), 2)
+    assert picamera2.configured["lores"] == {"size": (160, 120), "format": "YUV420"}
+    assert picamera2.configured["main"] == {"size": (640, 480), "format": "RGB888"}
+    assert picamera2.captured == ["main", "lores", "main", "lores"]
+    assert all(frame.image.shape == (120, 160, 3) and frame.image.flags.c_contiguous for frame in frames)
     assert np.abs(frames[0].image.astype(int) - FakePicamera2.COLOUR).max() <= 3
+    region = frames[0].cut((10, 20, 30, 35))
+    assert region.scale == 4.0 and region.picture.shape == (60, 80, 3)
+    assert tuple(region.picture[0, 0]) == FakePicamera2.COLOUR
+
+
+def test_the_pi_camera_reads_cards_at_its_full_field_of_view_binned(picamera2: FakePicamera2) -> None:
+    take(PiCamera(), 1)
+    assert picamera2.configured["main"]["size"] == (2304, 1296)
+    assert picamera2.configured["lores"]["size"] == (768, 432)
 
 
 def test_lock_fixes_exposure_and_white_balance_once_settled(picamera2: FakePicamera2) -> None:
-    camera = PiCamera()
+    camera = PiCamera(size=(64, 48), lores=None)
     camera.lock(after=3)
     take(camera, 5)
     settled = FakePicamera2.SETTLED
@@ -410,3 +424,30 @@ def test_a_camera_that_cannot_be_opened_is_told_in_tabletop_s_words_only(capfd: 
     with pytest.raises(SourceError, match="camera 99 cannot be opened"):
         next(OpenCVCamera(99).frames())
     assert "WARN" not in capfd.readouterr().err
+
+
+# A picture with more pixels than the watcher moves on
+
+
+def test_a_large_picture_is_shrunk_to_move_on_and_kept_whole_to_read_from() -> None:
+    """A webcam's 1920x1080: the watcher moves on 640x360, and a card is cut from the whole picture, a point of
+    the small picture landing on the same spot of the large one."""
+    large = np.zeros((1080, 1920, 3), np.uint8)
+    cv2.rectangle(large, (900, 450), (959, 539), (255, 255, 255), -1)
+    frame = shrunk(large, 1.5)
+    assert frame.image.shape == (360, 640, 3) and frame.t == 1.5
+    spot = np.argwhere(frame.image[..., 0] > 200)
+    middle = np.array([[spot[:, 1].mean(), spot[:, 0].mean()]], np.float32)
+    region = frame.cut((280, 130, 360, 200))
+    assert region.scale == 3.0 and region.picture.shape == (210, 240, 3)
+    white = np.argwhere(region.picture[..., 0] > 200)
+    assert np.abs(region.points(middle)[0] - [white[:, 1].mean(), white[:, 0].mean()]).max() < 0.6
+
+
+def test_a_picture_no_wider_than_the_watcher_moves_on_is_its_own_detail() -> None:
+    picture = grey(70, (320, 240))
+    frame = shrunk(picture, 0.0)
+    assert frame.image is picture and frame.detail is None
+    region = frame.cut((-5, 10, 40, 30))
+    assert region.scale == 1.0 and region.picture.shape == (20, 40, 3)
+    assert np.array_equal(region.points(np.array([[12.0, 15.0]], np.float32)), [[12.0, 5.0]])

@@ -281,7 +281,7 @@ def test_the_table_is_measured_from_a_picture_of_the_draw_pile_alone(model: Card
     for seed, kind in ((41, "wood"), (42, "felt"), (43, "plain"), (44, "wood")):
         table = simulated_table(seed, players=4, rules=SHORT, rounds=1, table=kind)
         truth = table.layout
-        found = find_layout(table.video.frame_at(0.0), 4, model)
+        found = find_layout(table.video.frame(0.0), 4, model)
         card = truth.card_height
         assert math.dist(found.draw.centre, truth.draw.centre) < 0.2 * card
         assert abs(found.card_height - card) < 0.15 * card
@@ -290,7 +290,7 @@ def test_the_table_is_measured_from_a_picture_of_the_draw_pile_alone(model: Card
 
 def test_an_empty_table_cannot_be_measured(model: CardModel) -> None:
     with pytest.raises(CalibrationError, match="draw pile"):
-        find_layout(np.full((480, 640, 3), 90, np.uint8), 4, model)
+        find_layout(Frame(np.full((480, 640, 3), 90, np.uint8), 0.0), 4, model)
 
 
 def test_seats_are_learnt_from_each_player_reaching_in_once_in_seat_order() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import cv2
 
-from tabletop.sources import Frame, SourceError
+from tabletop.sources import Frame, SourceError, shrunk
 
 SETTLE_FRAMES = 30
 """Frames (about a second) a webcam's automatic exposure and white balance need to find the table's light."""
@@ -18,11 +18,15 @@ V4L2_MANUAL_EXPOSURE = 1
 
 
 class OpenCVCamera:
-    """OpenCV camera number ``index``, asked for ``width`` x ``height`` pictures (the camera may pick another size)."""
+    """OpenCV camera number ``index``, asked for ``width`` x ``height`` pictures (the camera may pick another size).
+
+    Webcams give their largest pictures over USB only compressed (MJPEG), so that is asked for too. A picture
+    wider than the watcher moves on is shrunk for it and kept whole as the frame's detail, to read cards from.
+    """
 
     live = True
 
-    def __init__(self, index: int = 0, width: int = 640, height: int = 480) -> None:
+    def __init__(self, index: int = 0, width: int = 1920, height: int = 1080) -> None:
         self.index = index
         self.width = width
         self.height = height
@@ -39,7 +43,7 @@ class OpenCVCamera:
                 if not ok:
                     raise SourceError(f"{self.name} stopped giving pictures (is it still plugged in?)")
                 self._lock_if_due(capture, count)
-                yield Frame(image, time.monotonic() - start)
+                yield shrunk(image, time.monotonic() - start)
         finally:
             self.close()
 
@@ -62,6 +66,7 @@ class OpenCVCamera:
         if not self._capture.isOpened():
             self.close()
             raise SourceError(f"{self.name} cannot be opened (is it plugged in and not used by another program?)")
+        self._capture.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
         self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.width)
         self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.height)
         return self._capture

@@ -12,16 +12,19 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
-from typing import Any, Literal
+from typing import Any
 
 import cv2
 import numpy as np
 
-from tabletop.sources import Frame, SourceError
+from tabletop.sources import Frame, Sharp, SourceError
 
 Size = tuple[int, int]
 """Width and height in pixels, the order picamera2 takes them in."""
-Stream = Literal["main", "lores"]
+MAIN = (2304, 1296)
+"""The main stream: the Camera Module 3's full field of view binned, to read cards from."""
+LORES = (768, 432)
+"""The small stream beside it, a third the size each way, for the watcher to move on."""
 
 SETTLE_FRAMES = 30
 """Frames (about a second) the automatic exposure and white balance need to find the table's light."""
@@ -34,18 +37,19 @@ INSTALL_HINT = (
 class PiCamera:
     """The Pi camera: ``size`` pictures on its main stream and, when ``lores`` is given, smaller ones beside them.
 
-    ``stream`` chooses which of the two the frames come from. Reading cards wants the small one: the camera's
-    image processor shrinks the picture for free, where shrinking it in Python costs part of each frame's budget.
+    With both, a frame's picture is the small one, which the camera's image processor shrinks for free (shrinking
+    it in Python would cost part of each frame's budget), and its detail the main one, taken at the same moment:
+    motion is found in the small picture, cards are read in the large one. Without ``lores`` a frame is the main
+    picture alone.
     """
 
     live = True
 
-    def __init__(self, size: Size = (640, 480), lores: Size | None = None, stream: Stream = "main") -> None:
-        if stream == "lores" and lores is None:
-            raise ValueError("frames from the lores stream need a lores size")
+    def __init__(self, size: Size = MAIN, lores: Size | None = LORES) -> None:
+        if lores is not None and (lores[0] > size[0] or lores[1] > size[1]):
+            raise ValueError("the lores stream must be no larger than the main one")
         self.size = size
         self.lores = lores
-        self.stream = stream
         self.name = "Pi camera"
         self._camera: Any = None
         self._lock_after: int | None = None
@@ -55,9 +59,9 @@ class PiCamera:
             camera = self._open()
             start = time.monotonic()
             for count in itertools.count(1):
-                image = self._capture(camera)
+                frame = self._capture(camera, time.monotonic() - start)
                 self._lock_if_due(camera, count)
-                yield Frame(image, time.monotonic() - start)
+                yield frame
         finally:
             self.close()
 
@@ -91,12 +95,13 @@ class PiCamera:
         lores = None if self.lores is None else {"size": self.lores, "format": "YUV420"}
         return camera.create_video_configuration(main={"size": self.size, "format": "RGB888"}, lores=lores)
 
-    def _capture(self, camera: Any) -> np.ndarray:
+    def _capture(self, camera: Any, t: float) -> Frame:
+        """One frame: both streams from one request, so that the detail is the same moment as the picture."""
         with _blamed_on_camera("the Pi camera stopped giving pictures"):
-            picture: np.ndarray = camera.capture_array(self.stream)
-        if self.stream == "main" or self.lores is None:
-            return picture
-        return _bgr_from_yuv420(picture, self.lores[0])
+            if self.lores is None:
+                return Frame(camera.capture_array("main"), t)
+            (main, small), _ = camera.capture_arrays(["main", "lores"])
+        return Frame(_bgr_from_yuv420(small, self.lores[0]), t, Sharp(main, self.size[0] / self.lores[0]))
 
     def _lock_if_due(self, camera: Any, count: int) -> None:
         if self._lock_after is not None and count >= self._lock_after:

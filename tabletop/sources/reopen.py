@@ -6,6 +6,7 @@ rather than the referee stopping; each failure is reported so the table knows wh
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterator
 
@@ -65,7 +66,7 @@ class Reopening:
         self.name = source.name
         try:
             for frame in source.frames():
-                yield Frame(frame.image, offset + frame.t)
+                yield dataclasses.replace(frame, t=offset + frame.t)
         finally:
             self._let_go(source)
         if source.live:

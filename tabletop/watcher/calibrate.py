@@ -23,12 +23,13 @@ import numpy as np
 from tabletop.errors import TabletopError
 from tabletop.sources import Frame
 from tabletop.vision import borders, finder
-from tabletop.vision.crop import Corners, Image, balance, rectify
+from tabletop.vision.crop import Corners, Image
 from tabletop.vision.found import portrait
 from tabletop.vision.model import CardModel, Reading
 from tabletop.vision.reader import GUESS_FLOOR
 from tabletop.watcher.layout import Circle, Layout, Point, Rect
 from tabletop.watcher.motion import MotionSensor, most_changed
+from tabletop.watcher.zones import card_crops
 
 LARGEST_CARD = 0.1
 SMALLEST_CARD = 0.004
@@ -89,7 +90,7 @@ class _Candidate:
     reading: Reading
 
 
-def find_layout(frame: Image, players: int, model: CardModel) -> Layout:
+def find_layout(frame: Frame, players: int, model: CardModel) -> Layout:
     """A layout from a picture of the table before the first card is turned (only the draw pile on it).
 
     Seats are spread evenly, seat 0 nearest the bottom edge, until learnt or set by hand.
@@ -97,10 +98,10 @@ def find_layout(frame: Image, players: int, model: CardModel) -> Layout:
     return measure_table(frame, players, model).layout
 
 
-def measure_table(frame: Image, players: int, model: CardModel) -> Calibration:
+def measure_table(frame: Frame, players: int, model: CardModel) -> Calibration:
     """As ``find_layout``, keeping the deck's outline and any doubt about it, for a person to check."""
     deck, others = _deck(frame, model)
-    return Calibration(_around(deck.corners, frame.shape[:2], players), deck.corners, _doubts(deck, others))
+    return Calibration(_around(deck.corners, frame.image.shape[:2], players), deck.corners, _doubts(deck, others))
 
 
 def _around(deck: Corners, shape: tuple[int, ...], players: int) -> Layout:
@@ -116,11 +117,11 @@ def _around(deck: Corners, shape: tuple[int, ...], players: int) -> Layout:
                   centre=(frame_width / 2, frame_height / 2), seats=even_seats(players), card_height=height)
 
 
-def _deck(frame: Image, model: CardModel) -> tuple[_Candidate, list[_Candidate]]:
+def _deck(frame: Frame, model: CardModel) -> tuple[_Candidate, list[_Candidate]]:
     """The one card-shaped thing likeliest to be the deck, and the less likely others that could be; a
     CalibrationError, naming what was seen, if none can be or several are as likely."""
     candidates = _candidates(frame, model)
-    area = frame.shape[0] * frame.shape[1]
+    area = frame.image.shape[0] * frame.image.shape[1]
     objections = [_objection(candidate, area) for candidate in candidates]
     kept = [candidate for candidate, objection in zip(candidates, objections, strict=True) if objection is None]
     if not kept:
@@ -135,16 +136,19 @@ def _deck(frame: Image, model: CardModel) -> tuple[_Candidate, list[_Candidate]]
     return best, kept[1:]
 
 
-def _candidates(frame: Image, model: CardModel) -> list[_Candidate]:
-    """Everything that may be the deck, each read: the border finder's shapes, most prominent first; the
-    card-shaped patches that stand out from the table's colour and that it missed (it looks for a face's white
-    border, which a back may lack), largest first; then the learned finder's shapes that neither found."""
-    shapes = [(card.corners, card.score) for card in borders.find_cards(frame, CANDIDATES)]
-    shapes += _missed([(corners, 0.0) for corners in _patches(frame)], shapes)[:CANDIDATES]
-    shapes += _missed([(card.corners, card.score) for card in finder.find_cards(frame, CANDIDATES)], shapes)
+def _candidates(frame: Frame, model: CardModel) -> list[_Candidate]:
+    """Everything that may be the deck, each read (with all the detail the frame has): the border finder's
+    shapes, most prominent first; the card-shaped patches that stand out from the table's colour and that it
+    missed (it looks for a face's white border, which a back may lack), largest first; then the learned finder's
+    shapes that neither found."""
+    image = frame.image
+    shapes = [(card.corners, card.score) for card in borders.find_cards(image, CANDIDATES)]
+    shapes += _missed([(corners, 0.0) for corners in _patches(image)], shapes)[:CANDIDATES]
+    shapes += _missed([(card.corners, card.score) for card in finder.find_cards(image, CANDIDATES)], shapes)
     if not shapes:
         return []
-    readings = model.read([balance(rectify(frame, corners, model.size)) for corners, _ in shapes])
+    whole = [frame.cut((0, 0, image.shape[1], image.shape[0]))]
+    readings = model.read([card_crops(whole, corners, model.size)[0] for corners, _ in shapes])
     return [_Candidate(corners, score, reading) for (corners, score), reading in zip(shapes, readings, strict=True)]
 
 

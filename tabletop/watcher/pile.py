@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
+from tabletop.sources import Frame
 from tabletop.vision.crop import Corners, Image
 from tabletop.watcher.layout import Layout
 from tabletop.watcher.motion import Motion
-from tabletop.watcher.zones import ZoneWatch
+from tabletop.watcher.zones import Settled, ZoneWatch
 
 SAME = 0.05
 """Two rests of the pile are the same when less than this share of a card's area differs between them.
@@ -33,11 +32,11 @@ class Landed:
     """
 
     corners: Corners | None
-    views: list[Image]
+    settled: Settled
     seat: int | None
     on_empty: bool
     beneath: Corners | None
-    before: Image
+    before: Settled
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,44 +57,43 @@ class DiscardPile:
         self.zone = ZoneWatch(layout.discard, frame_shape, layout.card_height)
         self.empty: Image | None = None
         self.rests: list[Image] = []
+        self.rest: Settled | None = None
+        """The pile at its last rest, to read the card beneath a new one from."""
         self.depth = 0
         self.top: Corners | None = None
         """Where the top card lies: a card that changes too little to be outlined is read there."""
 
-    def see(self, frame: Image, motion: Motion) -> Landed | TakenBack | Cleared | None:
-        if self.empty is None:
-            self.empty = self.zone.cut(frame).copy()
+    def see(self, frame: Frame, motion: Motion) -> Landed | TakenBack | Cleared | None:
+        if self.empty is None or self.rest is None:
+            self.empty = self.zone.cut(frame.image).copy()
             self.rests = [self.empty]
-        views = self.zone.watch(frame, motion)
-        if views is None:
+            self.rest = Settled([self.empty], [frame], self.zone.box)
+        settled = self.zone.watch(frame, motion)
+        if settled is None:
             return None
-        now = views[-1]
+        now = settled.views[-1]
         arm = self.zone.visited_by
         seat = None if arm is None else self.layout.seat_at(arm.entry)
         if self._same(now, self.rests[-1]):
-            self.rests[-1] = now
+            self.rests[-1], self.rest = now, settled
             return None
         if self.depth and self._same(now, self.empty):
             cleared, self.depth, self.rests = self.depth, 0, [now]
-            self.empty = now
+            self.empty, self.rest = now, settled
             return Cleared(cleared)
         if len(self.rests) > 1 and self._same(now, self.rests[-2]):
             self.rests.pop()
-            self.rests[-1] = now
+            self.rests[-1], self.rest = now, settled
             self.depth -= 1
             return TakenBack(seat)
-        before, beneath = self.rests[-1], self.top
-        corners = self.zone.card_outline(self.zone.changes(now, before))
+        before, beneath = self.rest, self.top
+        corners = self.zone.card_outline(self.zone.changes(now, self.rests[-1]))
         corners = beneath if corners is None else corners
         self.rests = [*self.rests, now][-REMEMBERED:]
+        self.rest = settled
         self.depth += 1
         self.top = corners
-        return Landed(corners, views, seat, on_empty=self.depth == 1, beneath=beneath, before=before)
+        return Landed(corners, settled, seat, on_empty=self.depth == 1, beneath=beneath, before=before)
 
     def _same(self, a: Image, b: Image) -> bool:
         return self.zone.changed_area(a, b) < SAME
-
-
-def offset(corners: Corners, zone: ZoneWatch) -> Corners:
-    """Frame corners moved into the zone's own picture."""
-    return (corners - np.array(zone.box[:2], np.float32)).astype(np.float32)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.sources import Frame
 from tabletop.vision.crop import Corners, Image
 from tabletop.watcher.layout import Layout
 from tabletop.watcher.motion import Motion
-from tabletop.watcher.zones import ZoneWatch
+from tabletop.watcher.zones import Settled, ZoneWatch
 
 EMPTY = 0.3
 """The zone is empty when less than this share of a card's area differs from the empty zone."""
@@ -16,7 +17,7 @@ EMPTY = 0.3
 @dataclass(frozen=True, slots=True)
 class Revealed:
     outlines: list[Corners]
-    views: list[Image]
+    settled: Settled
     seat: int | None
 
 
@@ -28,15 +29,15 @@ class RevealZone:
         self.reported: Image | None = None
         """The zone as it lay when its cards were last reported."""
 
-    def see(self, frame: Image, motion: Motion) -> Revealed | None:
+    def see(self, frame: Frame, motion: Motion) -> Revealed | None:
         """The cards laid out, once per laying: a hand passing over them reports nothing new, while cards laid
         where others lay a moment ago (the next player's hand, before the zone was seen empty) are a new laying."""
         if self.empty is None:
-            self.empty = self.zone.cut(frame).copy()
-        views = self.zone.watch(frame, motion)
-        if views is None:
+            self.empty = self.zone.cut(frame.image).copy()
+        settled = self.zone.watch(frame, motion)
+        if settled is None:
             return None
-        now = views[-1]
+        now = settled.views[-1]
         mask = self.zone.changes(now, self.empty)
         outlines = self.zone.card_outlines(mask, now)
         if not outlines:
@@ -47,4 +48,4 @@ class RevealZone:
             return None
         self.reported = now
         arm = self.zone.visited_by
-        return Revealed(outlines, views, None if arm is None else self.layout.seat_at(arm.entry))
+        return Revealed(outlines, settled, None if arm is None else self.layout.seat_at(arm.entry))

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable, Iterator
 
 from tabletop.game.events import Event, Game
 from tabletop.sources import Frame
-from tabletop.vision.crop import Image
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import find_layout
 from tabletop.watcher.layout import Layout
@@ -23,11 +22,11 @@ from tabletop.watcher.watcher import Observation, Watcher
 class Recording:
     """Watches frames and writes what it sees through ``keep``.
 
-    ``zones`` gives the layout for the first frame's picture (given, measured, or a start for the host to drag);
+    ``zones`` gives the layout for the first frame (given, measured, or a start for the host to drag);
     ``warn`` hears, once, of play seen and no card read (see ``UnreadPlay``): the record alone cannot say it.
     """
 
-    def __init__(self, model: CardModel, keep: Keep, zones: Callable[[Image], Layout],
+    def __init__(self, model: CardModel, keep: Keep, zones: Callable[[Frame], Layout],
                  warn: Callable[[str], None] = lambda _: None) -> None:
         self.model, self.zones, self.warn = model, zones, warn
         self.recorder = Recorder(keep)
@@ -36,7 +35,7 @@ class Recording:
     def observe(self, frame: Frame) -> list[Observation]:
         """What the watcher makes of ``frame``, the zones laid on the first."""
         if self._watcher is None:
-            self._watcher = Watcher(self.zones(frame.image), self.model, frame.image.shape[:2], self.warn)
+            self._watcher = Watcher(self.zones(frame), self.model, frame.image.shape[:2], self.warn)
         return self._watcher.observe(frame)
 
     def see(self, frame: Frame) -> None:
@@ -55,7 +54,7 @@ def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: Layout 
     the first frame. The first frame is taken before the ``game`` line is given, so that a source that cannot
     be read says so before any record begins."""
     record = Lines([game])
-    recording = Recording(model, record.keep, lambda image: layout or find_layout(image, len(game.players), model),
+    recording = Recording(model, record.keep, lambda frame: layout or find_layout(frame, len(game.players), model),
                           warn)
     frames = iter(frames)
     first = next(frames, None)

@@ -14,17 +14,17 @@ import numpy as np
 
 from tabletop.game.cards import Card
 from tabletop.game.events import Deal, Draw, Event, Evidence, Flip, Play, Reveal, Unsure
-from tabletop.sources import Frame
+from tabletop.sources import Frame, Region
 from tabletop.vision import borders, finder
-from tabletop.vision.crop import Corners, Image, balance, rectify
+from tabletop.vision.crop import Corners, Image, rectify
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.draws import DrawWatch
 from tabletop.watcher.layout import Layout
 from tabletop.watcher.motion import MotionSensor
-from tabletop.watcher.pile import Cleared, DiscardPile, Landed, TakenBack, offset
+from tabletop.watcher.pile import Cleared, DiscardPile, Landed, TakenBack
 from tabletop.watcher.reveal import Revealed, RevealZone
 from tabletop.watcher.unread import UnreadPlay
-from tabletop.watcher.zones import ZoneWatch
+from tabletop.watcher.zones import Settled, ZoneWatch, card_crops
 
 SOURCE = "camera"
 PICTURE = (96, 144)
@@ -61,14 +61,14 @@ class Watcher:
         """What happened on the table as of this frame; usually nothing."""
         motion = self.motion.update(frame.image)
         out: list[Observation] = [Draw(seat=seat, t=frame.t, source=SOURCE) for seat in self.draws.see(motion)]
-        change = self.pile.see(frame.image, motion)
+        change = self.pile.see(frame, motion)
         if isinstance(change, Landed):
             out += self._landed(change, frame.t)
         elif isinstance(change, TakenBack):
             out.append(TakeBack(frame.t, change.seat))
         elif isinstance(change, Cleared) and change.cards > 1:
             self.round_open = False
-        revealed = self.reveal.see(frame.image, motion)
+        revealed = self.reveal.see(frame, motion)
         if revealed is not None:
             out += self._revealed(revealed, frame.t)
         self._check_reading(frame.t, bool(motion.arms), out)
@@ -99,7 +99,8 @@ class Watcher:
 
     def _evidence(self, landed: Landed, reading: Reading, corners: Corners) -> Evidence:
         """The card as the camera saw it in the settled frame, cut out square, with how sure the reading was."""
-        crop = rectify(landed.views[-1], offset(corners, self.pile.zone), PICTURE)
+        region = landed.settled.regions[-1]
+        crop = rectify(region.picture, region.points(corners), PICTURE)
         _, jpeg = cv2.imencode(".jpg", crop, [cv2.IMWRITE_JPEG_QUALITY, PICTURE_QUALITY])
         return Evidence(jpeg.tobytes(), reading.confidence, _guesses(reading))
 
@@ -115,7 +116,7 @@ class Watcher:
         """
         sighting = None
         if landed.corners is not None:
-            sighting = self._vote(landed.views, landed.corners), landed.corners
+            sighting = self._vote(landed.settled, landed.corners), landed.corners
             if _sure(sighting[0]):
                 return sighting
         for found in self._rereadings(landed):
@@ -127,30 +128,30 @@ class Watcher:
 
     def _rereadings(self, landed: Landed) -> Iterator[tuple[Reading, Corners]]:
         """The new card read where else it may lie, when the change did not outline it well (see ``_read_new``)."""
-        corners = _most_prominent(landed.views[-1], self.pile.zone)
+        corners = _most_prominent(landed.settled.views[-1], self.pile.zone)
         if corners is not None and (landed.corners is None or _covers(corners, landed.corners)):
-            yield self._vote(landed.views, corners), corners
+            yield self._vote(landed.settled, corners), corners
         beneath = landed.beneath
         if beneath is None or landed.corners is None or not _covers(beneath, landed.corners):
             return
-        (before,) = self.model.read(self._crops([landed.before], offset(beneath, self.pile.zone)))
-        now = self._vote(landed.views, beneath)
+        before = self.model.read(self._crops(landed.before.regions[-1:], beneath))[0]
+        now = self._vote(landed.settled, beneath)
         if now.card != before.card:
             yield now, beneath
 
-    def _vote(self, views: list[Image], corners: Corners) -> Reading:
-        return self.model.vote(self._crops(views, offset(corners, self.pile.zone)))
+    def _vote(self, settled: Settled, corners: Corners) -> Reading:
+        """The card at ``corners`` (frame pixels) read in each settled frame, with all the detail it has."""
+        return self.model.vote(self._crops(settled.regions, corners))
 
     def _revealed(self, revealed: Revealed, t: float) -> list[Observation]:
-        zone = self.reveal.zone
-        readings = [self.model.vote(self._crops(revealed.views, offset(c, zone))) for c in revealed.outlines]
+        readings = [self._vote(revealed.settled, corners) for corners in revealed.outlines]
         cards = tuple(r.card for r in readings if r.card is not None)
         if revealed.seat is None or not cards:
             return []
         return [Reveal(seat=revealed.seat, cards=cards, t=t, source=SOURCE)]
 
-    def _crops(self, views: list[Image], corners: Corners) -> list[Image]:
-        return [balance(rectify(view, corners, self.model.size)) for view in views]
+    def _crops(self, regions: list[Region], corners: Corners) -> list[Image]:
+        return card_crops(regions, corners, self.model.size)
 
 
 def _most_prominent(view: Image, zone: ZoneWatch) -> Corners | None:

@@ -6,13 +6,16 @@ holds still, then compare it with how it last looked at rest. What changed is a 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import deque
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from tabletop.vision.crop import CARD_ASPECT, Corners, Image
+from tabletop.sources import Box, Frame, Region
+from tabletop.vision.crop import CARD_ASPECT, Corners, Image, balance, rectify
 from tabletop.vision.found import portrait
 from tabletop.watcher.layout import Circle, Rect
 from tabletop.watcher.motion import SCALE, Arm, Motion, brightening, most_changed
@@ -42,20 +45,35 @@ STILL_SHARE = 0.02
 """At most this share of the zone (in the quarter-size picture) may change between frames for it to be still."""
 
 
+@dataclass(frozen=True)
+class Settled:
+    """A zone at rest after a hand's visit: its pictures in the last few frames, to compare with how it lay before,
+    and those frames, to read its cards from with all the detail they have (see ``tabletop.sources.Detail``)."""
+
+    views: list[Image]
+    frames: list[Frame]
+    box: Box
+
+    @functools.cached_property
+    def regions(self) -> list[Region]:
+        """The zone cut from each frame with the most pixels there are: cut only when a card is read."""
+        return [frame.cut(self.box) for frame in self.frames]
+
+
 class ZoneWatch:
     """Tracks one zone: returns the settled pictures of it (the last few frames) once a visit by a hand is over."""
 
     def __init__(self, area: Circle | Rect, frame_shape: tuple[int, int], card_height: float) -> None:
         height, width = frame_shape
         left, top, right, bottom = _bounds(area)
-        self.box = (max(0, math.floor(left)), max(0, math.floor(top)), min(width, math.ceil(right)),
-                    min(height, math.ceil(bottom)))
+        self.box: Box = (max(0, math.floor(left)), max(0, math.floor(top)), min(width, math.ceil(right)),
+                         min(height, math.ceil(bottom)))
         near = round(card_height * NEAR / SCALE)
         self.small = cv2.dilate(_small_mask(area, (height // SCALE, width // SCALE)).astype(np.uint8),
                                 np.ones((2 * near + 1, 2 * near + 1), np.uint8)).astype(bool)
         self.card_height = card_height
         self.card_area = card_height ** 2 / CARD_ASPECT
-        self.recent: deque[Image] = deque(maxlen=SETTLE_FRAMES)
+        self.recent: deque[Frame] = deque(maxlen=SETTLE_FRAMES)
         """The last frames in which the zone held still, whole: cut only once the zone has settled."""
         self.visited_by: Arm | None = None
         self.visited = False
@@ -64,8 +82,8 @@ class ZoneWatch:
         x0, y0, x1, y1 = self.box
         return frame[y0:y1, x0:x1]
 
-    def watch(self, frame: Image, motion: Motion) -> list[Image] | None:
-        """The settled pictures of the zone, on the frame where a visit ends and the zone has held still."""
+    def watch(self, frame: Frame, motion: Motion) -> Settled | None:
+        """The settled zone, on the frame where a visit ends and the zone has held still."""
         over = [arm for arm in motion.arms if bool((arm.mask & self.small).any())]
         if over:
             self.visited, self.visited_by = True, over[-1]
@@ -76,7 +94,7 @@ class ZoneWatch:
         self.recent.append(frame)
         if self.visited and len(self.recent) == SETTLE_FRAMES:
             self.visited = False
-            return [self.cut(whole).copy() for whole in self.recent]
+            return Settled([self.cut(whole.image).copy() for whole in self.recent], list(self.recent), self.box)
         return None
 
     def changes(self, now: Image, before: Image) -> np.ndarray:
@@ -164,6 +182,12 @@ class ZoneWatch:
     def _in_frame(self, box: np.ndarray) -> Corners:
         quad = [(float(x) + self.box[0], float(y) + self.box[1]) for x, y in box]
         return portrait(quad)
+
+
+def card_crops(regions: list[Region], corners: Corners, size: tuple[int, int]) -> list[Image]:
+    """The card at ``corners`` (pixels of the frames' pictures) in each region, upright, ``size`` and balanced:
+    as the card model reads it."""
+    return [balance(rectify(region.picture, region.points(corners), size)) for region in regions]
 
 
 def _white_rim(points: np.ndarray, box: tuple[tuple[float, float], tuple[float, float], float], view: Image) -> bool:

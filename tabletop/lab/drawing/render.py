@@ -22,6 +22,14 @@ from tabletop.vision.crop import CARD_ASPECT, Image
 
 Design = Literal["classic", "modern", "sunburst"]
 DESIGNS: tuple[Design, ...] = ("classic", "modern", "sunburst")
+WildPrint = Literal["oval", "word", "circle"]
+WILD_PRINTS: dict[Design, tuple[tuple[WildPrint, float], ...]] = {
+    "classic": (("oval", 0.7), ("circle", 0.3)),
+    "modern": (("word", 0.6), ("circle", 0.25), ("oval", 0.15)),
+    "sunburst": (("oval", 0.5), ("circle", 0.5))}
+"""How each design's decks print their wilds, and how often: the four-colour tilted oval; that oval ringed in white
+with the word-art WILD across it; or, in the newest decks, a full circle cut into four quarters on black, with no
+oval and no word. Each print has its wild draw four."""
 Blank = Literal["back", "blank-wild", "swap-hands"]
 BLANKS: tuple[Blank, ...] = ("back", "blank-wild", "swap-hands")
 """Things that look like a card but are none of the 54: the referee must never read them as a play."""
@@ -34,6 +42,7 @@ INKS: dict[str, BGR] = {"red": (40, 30, 215), "yellow": (20, 205, 250), "green":
                         "blue": (210, 120, 0), "black": (25, 25, 25), "white": (250, 250, 250)}
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_COMPLEX)
 FOUR_INKS = ("yellow", "red", "blue", "green")
+QUARTER_INKS = ("red", "blue", "green", "yellow")
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,15 @@ class Deck:
     """How large the four cards of the wild draw four are printed, and how far apart: some decks fill the oval."""
     four_inks: tuple[str, ...]
     """The four cards' colours in the order they are laid out: not every deck prints them in the same order."""
+    wild_print: WildPrint
+    quarter_inks: tuple[str, ...]
+    """The wild's four quarters' colours, clockwise from the left: decks turn and order them differently."""
+    word_white: bool
+    """The word-art WILD in white letters outlined dark, rather than each letter in its own colour outlined white."""
+    four_on_white: bool
+    """The wild draw four's cards printed on a white oval rather than on the four colours."""
+    symbol_white: bool
+    """Action symbols (skip, reverse, draw two) printed white, as some decks do beside body-coloured numerals."""
 
     @staticmethod
     def random(rng: np.random.Generator, design: Design) -> Deck:
@@ -77,7 +95,22 @@ class Deck:
                     two_slant=float(rng.uniform(12, 38) * rng.choice((-1, 1)) if rng.random() < 0.5 else 0.0),
                     four_huddle=bool(rng.random() < 0.5), four_scale=float(rng.uniform(1.0, 1.5)),
                     four_inks=tuple(str(ink) for ink in (rng.permutation(FOUR_INKS) if rng.random() < 0.5
-                                                         else FOUR_INKS)))
+                                                         else FOUR_INKS)),
+                    wild_print=_pick(rng, WILD_PRINTS[design]),
+                    quarter_inks=tuple(str(ink) for ink in np.roll(QUARTER_INKS if rng.random() < 0.6
+                                                                   else rng.permutation(QUARTER_INKS),
+                                                                   int(rng.integers(4)))),
+                    word_white=bool(rng.random() < 0.5), four_on_white=bool(rng.random() < 0.5),
+                    symbol_white=design != "modern" and bool(rng.random() < 0.35))
+
+
+def _pick(rng: np.random.Generator, shares: tuple[tuple[WildPrint, float], ...]) -> WildPrint:
+    draw, total = rng.random(), 0.0
+    for choice, share in shares:
+        total += share
+        if draw < total:
+            return choice
+    return shares[-1][0]
 
 
 def _vary(ink: BGR, rng: np.random.Generator) -> BGR:
@@ -193,7 +226,7 @@ class Painter:
     def _styles(self) -> tuple[BGR, BGR | None, bool]:
         """Fill, outline and whether a drop shadow is printed, for the big symbol of this design."""
         black, white = self.deck.inks["black"], self.deck.inks["white"]
-        if self.design == "modern":
+        if self.design == "modern" or (self.deck.symbol_white and not self.card.is_number):
             return white, black, True
         return self.body, black, self.design == "classic"
 
@@ -210,25 +243,36 @@ class Painter:
         centre = (round(inset + size * 0.62), round(inset + size * 0.72))
         rank = self.card.rank
         if rank == "wild":
-            _quadrants(img, centre, (round(size * 0.42), round(size * 0.55)), 0.0, self.deck)
+            round_index = self.deck.wild_print == "circle"
+            axes = (round(size * 0.5), round(size * 0.5)) if round_index else (round(size * 0.42), round(size * 0.55))
+            _quadrants(img, centre, axes, 0.0 if round_index else self.deck.oval_tilt * 0.5, self.deck)
+            if self.deck.wild_print == "word":
+                cv2.ellipse(img, centre, axes, self.deck.oval_tilt * 0.5, 0, 360, self.deck.inks["white"], 1,
+                            cv2.LINE_AA)
             return
         text = {"draw-two": "+2", "wild-draw-four": "+4"}.get(rank, rank)
         mask = _symbol_mask(text, centre, size, self.deck, index=True)
         _print_layers(img, mask, white, black, None, max(1, round(size * 0.06)))
 
     def _paint_wild(self) -> None:
+        """The wild's print (see ``WILD_PRINTS``), and for the wild draw four its four cards over it."""
         deck, face = self.deck, self.face
-        axes = (round(WIDTH * 0.35 * deck.oval_size), round(HEIGHT * 0.46 * deck.oval_size))
-        if self.card.rank == "wild-draw-four" and self.design != "classic":
-            cv2.ellipse(face, CENTRE, axes, deck.oval_tilt, 0, 360, deck.inks["white"], -1, cv2.LINE_AA)
+        four = self.card.rank == "wild-draw-four"
+        if deck.wild_print == "circle":
+            radius = round(WIDTH * 0.4 * deck.oval_size)
+            _quadrants(face, CENTRE, (radius, radius), 45.0 * (deck.oval_tilt > 32), deck)
         else:
-            _quadrants(face, CENTRE, axes, deck.oval_tilt, deck)
-            if self.design == "modern":
+            axes = (round(WIDTH * 0.35 * deck.oval_size), round(HEIGHT * 0.46 * deck.oval_size))
+            if four and deck.four_on_white:
+                cv2.ellipse(face, CENTRE, axes, deck.oval_tilt, 0, 360, deck.inks["white"], -1, cv2.LINE_AA)
+            else:
+                _quadrants(face, CENTRE, axes, deck.oval_tilt, deck)
+            if deck.wild_print == "word" or self.design == "modern":
                 cv2.ellipse(face, CENTRE, axes, deck.oval_tilt, 0, 360, deck.inks["white"],
                             max(2, round(WIDTH * 0.022)), cv2.LINE_AA)
-        if self.card.rank == "wild-draw-four":
+        if four:
             _four_cards(face, CENTRE, HEIGHT * 0.36 * deck.numeral_size, deck)
-        elif self.design == "modern":
+        elif deck.wild_print == "word":
             _wild_word(face, deck)
 
 
@@ -386,8 +430,8 @@ _SYMBOLS: dict[str, Callable[[Image, tuple[int, int], float, int, Deck], None]] 
 
 
 def _quadrants(img: Image, centre: tuple[int, int], axes: tuple[int, int], tilt: float, deck: Deck) -> None:
-    """The four-colour oval of the wild cards."""
-    for start, ink in ((180, "red"), (270, "blue"), (0, "green"), (90, "yellow")):
+    """The four-colour oval (or circle) of the wild cards, its quarters in the deck's order."""
+    for start, ink in zip((180, 270, 0, 90), deck.quarter_inks, strict=True):
         cv2.ellipse(img, centre, axes, tilt, start, start + 90, deck.inks[ink], -1, cv2.LINE_AA)
 
 
@@ -410,8 +454,8 @@ def _four_cards(img: Image, centre: tuple[int, int], size: float, deck: Deck) ->
 
 
 def _wild_word(img: Image, deck: Deck) -> None:
-    """The newer print's word-art WILD across the oval: each letter in its own colour, outlined in white, on a
-    deep black extrusion, tilted up to the right."""
+    """The word-art WILD across the oval, tilted up to the right, on a deep black extrusion: each letter in its own
+    colour outlined in white, or white letters outlined dark (``Deck.word_white``)."""
     font = deck.typeface or glyphs.fonts(False)[0]
     letters = [glyphs.glyph(font, c) for c in "WILD"]
     height = round(HEIGHT * 0.18 * deck.numeral_size)
@@ -431,9 +475,9 @@ def _wild_word(img: Image, deck: Deck) -> None:
     depth = round(height * 0.22)
     for step in range(depth, 0, -1):  # the extrusion: the outlined word stacked down and to the left
         _blend(layer, np.roll(outlined, (step, -step // 2), axis=(0, 1)), deck.inks["black"])
-    _blend(layer, outlined, deck.inks["white"])
+    _blend(layer, outlined, deck.inks["black" if deck.word_white else "white"])
     for one, ink in zip(masks, ("red", "yellow", "green", "blue"), strict=True):
-        _blend(layer, one, deck.inks[ink])
+        _blend(layer, one, deck.inks["white" if deck.word_white else ink])
     cover = np.zeros_like(word)
     for step in range(depth + 1):
         np.maximum(cover, np.roll(outlined, (step, -step // 2), axis=(0, 1)), out=cover)

@@ -93,9 +93,10 @@ class _Sprite:
     light: Image
     origin: tuple[int, int]
 
-    def lay(self, frame: Image, shift: tuple[int, int]) -> None:
-        """Shade and cover ``frame`` (in place) with the arm moved by ``shift`` from full reach."""
-        x0, y0 = self.origin[0] + shift[0], self.origin[1] + shift[1]
+    def lay(self, frame: Image, shift: tuple[int, int], origin: tuple[int, int] = (0, 0)) -> None:
+        """Shade and cover ``frame`` (in place) with the arm moved by ``shift`` from full reach; ``frame`` is the
+        region of the picture whose top left corner lies at ``origin``."""
+        x0, y0 = self.origin[0] + shift[0] - origin[0], self.origin[1] + shift[1] - origin[1]
         height, width = self.alpha.shape
         fx0, fy0 = max(x0, 0), max(y0, 0)
         fx1, fy1 = min(x0 + width, frame.shape[1]), min(y0 + height, frame.shape[0])
@@ -106,6 +107,15 @@ class _Sprite:
         shaded = cv2.multiply(patch, self.light[inside], scale=1 / 255)
         alpha = np.ascontiguousarray(self.alpha[inside])
         patch[:] = cv2.blendLinear(shaded, np.ascontiguousarray(self.colour[inside]), 1 - alpha, alpha)
+
+    def scaled(self, k: int) -> _Sprite:
+        """The same arm in a picture with ``k`` times the pixels each way."""
+        height, width = self.alpha.shape
+        size = (width * k, height * k)
+        return _Sprite(cv2.resize(self.colour, size, interpolation=cv2.INTER_LINEAR),
+                       cv2.resize(self.alpha, size, interpolation=cv2.INTER_LINEAR),
+                       cv2.resize(self.light, size, interpolation=cv2.INTER_LINEAR),
+                       (self.origin[0] * k, self.origin[1] * k))
 
 
 class Arms:
@@ -118,9 +128,13 @@ class Arms:
     def __init__(self, camera: Camera, card_height: float, room: Room, seed: int) -> None:
         self.camera, self.card_height, self.room, self.seed = camera, card_height, room, seed
         self.sprites: dict[tuple[int, str], _Sprite] = {}
+        self.finer: dict[tuple[tuple[int, str], int], _Sprite] = {}
+        """Sprites scaled up for a picture with more pixels, by their sprite's key and the scale."""
 
-    def draw(self, frame: Image, index: int, reach: Reach, t: float, held: Held | None) -> None:
-        """Lay reach number ``index`` onto ``frame`` as it is at ``t``, holding ``held``."""
+    def draw(self, frame: Image, index: int, reach: Reach, t: float, held: Held | None, scale: int = 1,
+             origin: tuple[int, int] = (0, 0)) -> None:
+        """Lay reach number ``index`` onto ``frame`` as it is at ``t``, holding ``held``. ``frame`` may be a region
+        (its top left corner at ``origin``) of a picture with ``scale`` times the pixels each way."""
         extent = reach.extent(t)
         if extent is None:
             return
@@ -129,7 +143,14 @@ class Arms:
         if key not in self.sprites:
             self.sprites = {k: v for k, v in self.sprites.items() if k[0] >= index}
             self.sprites[key] = self._sprite(reach, path, held, np.random.default_rng((self.seed, index)))
-        self.sprites[key].lay(frame, path.shift(extent))
+        sprite = self.sprites[key]
+        if scale != 1:
+            if (key, scale) not in self.finer:
+                self.finer = {k: v for k, v in self.finer.items() if k[0][0] >= index}
+                self.finer[(key, scale)] = sprite.scaled(scale)
+            sprite = self.finer[(key, scale)]
+        dx, dy = path.shift(extent)
+        sprite.lay(frame, (dx * scale, dy * scale), origin)
 
     def dimming(self, reach: Reach) -> float:
         """How much the picture's mean brightness changes, as a share, with ``reach`` at full reach: negative for

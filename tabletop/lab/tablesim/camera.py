@@ -60,6 +60,13 @@ class Camera:
         tilt, towards = float(rng.uniform(0, MOST_TILT)), float(rng.uniform(0, 2 * math.pi))
         return Camera.turned(size, tilt if degrees is None else degrees, towards)
 
+    def scaled(self, k: int) -> Camera:
+        """This camera as a sensor with ``k`` times the pixels each way: it sees the table painted ``k`` times as
+        finely, a point ``p`` of either picture at ``(p + 0.5) * k - 0.5`` in the finer one."""
+        finer = np.array([[k, 0, (k - 1) / 2], [0, k, (k - 1) / 2], [0, 0, 1]], np.float64)
+        return Camera(finer @ self.matrix @ np.linalg.inv(finer), (self.size[0] * k, self.size[1] * k),
+                      self.margin * k, self.tilt)
+
     def point(self, point: Point) -> Point:
         x, y = self.points(np.array([point], np.float32))[0]
         return float(x), float(y)
@@ -83,6 +90,28 @@ class Camera:
         shift = np.array([[1, 0, -self.margin], [0, 1, -self.margin], [0, 0, 1]], np.float64)
         return cv2.warpPerspective(table, self.matrix @ shift, self.size, flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE)
+
+    def view_patch(self, picture: Image, patch: Image, at: tuple[int, int], inner: tuple[int, int, int, int]) -> None:
+        """Lay into ``picture`` (in place) what the camera sees of a patch of the painted table, as ``view`` would:
+        ``patch`` lies at ``at`` in the painted table, and only the part of the picture over ``inner`` (a box of
+        the patch) changes, the rest of the patch being there for the pixels round it."""
+        shift = np.array([[1, 0, at[0] - self.margin], [0, 1, at[1] - self.margin], [0, 0, 1]], np.float64)
+        onto = self.matrix @ shift
+        left, top, right, bottom = inner
+        seen = cv2.perspectiveTransform(np.array([[[left, top], [right, top], [right, bottom], [left, bottom]]],
+                                                 np.float64), onto)[0]
+        width, height = self.size
+        x0, y0 = (max(0, math.floor(v) - 1) for v in seen.min(axis=0))
+        x1, y1 = min(width, math.ceil(seen[:, 0].max()) + 1), min(height, math.ceil(seen[:, 1].max()) + 1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        into = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ onto
+        warped = cv2.warpPerspective(patch, into, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE)
+        over = np.zeros(patch.shape[:2], np.uint8)
+        over[top:bottom, left:right] = 255
+        covered = cv2.warpPerspective(over, into, (x1 - x0, y1 - y0), flags=cv2.INTER_NEAREST) > 0
+        picture[y0:y1, x0:x1][covered] = warped[covered]
 
     def layout(self, straight: Layout) -> Layout:
         """``straight`` as a calibration would measure it in the picture."""

@@ -34,19 +34,21 @@ class TableFilm:
 
 def simulated_table(seed: int, players: int = 4, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES,
                     table: str | None = None, rounds: int | None = None, mistakes: Mistakes | None = None,
-                    pace: Pace | None = None, fps: float = 30.0, tilt: float | None = None) -> TableFilm:
+                    pace: Pace | None = None, fps: float = 30.0, tilt: float | None = None,
+                    detail: int = 3) -> TableFilm:
     """The same seed always gives the same game, table, light and video; ``rounds`` films only the first few.
 
     ``table`` names the kind of table (see ``video.TABLES``) and ``tilt`` how many degrees the camera is turned
-    off straight down; by default the seed chooses them. How tidy the discard pile is draws from a generator of
-    its own, so that it did not change the game each seed scripts.
+    off straight down; by default the seed chooses them. ``detail`` films each frame's detail with that many
+    times the pixels each way too, as a camera's large stream beside its small one. How tidy the discard pile is
+    draws from a generator of its own, so that it did not change the game each seed scripts.
     """
     game = simulate_game(seed, rules, players=players, mistakes=mistakes or Mistakes())
     rng = np.random.default_rng(seed)
     events = first_rounds(game.events, rounds) if rounds else game.events
     tidiness = Tidiness.random(np.random.default_rng((seed, 2)))
     script = Scripter(random_layout(rng, players), FRAME_SIZE, rng, pace or Pace(), tidiness).run(events)
-    return TableFilm(game, script, TableVideo(script, seed, fps, table, tilt))
+    return TableFilm(game, script, TableVideo(script, seed, fps, table, tilt, detail))
 
 
 def first_rounds(events: list[Event], rounds: int) -> list[Event]:

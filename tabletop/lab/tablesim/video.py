@@ -24,7 +24,7 @@ from tabletop.lab.tablesim.arms import Arms, Held, Room
 from tabletop.lab.tablesim.camera import Camera
 from tabletop.lab.tablesim.script import Lay, Lift, Placed, Reach, Script
 from tabletop.lab.training.frames import pale
-from tabletop.sources import Frame
+from tabletop.sources import Box, Frame
 from tabletop.vision.crop import CARD_ASPECT, Image
 from tabletop.watcher.layout import Layout
 
@@ -109,48 +109,57 @@ class _Drop:
 class TableVideo:
     """A frame source over a script: the frames a camera above the scripted table would take.
 
-    ``layout`` is the table's layout as the camera sees it, which a calibration would measure.
+    ``layout`` is the table's layout as the camera sees it, which a calibration would measure. With ``detail``
+    (a whole number above 1), each frame also carries the same view with that many times the pixels each way, as
+    a camera's large stream, painted only where the watcher cuts it (see ``tabletop.sources.Detail``).
     """
 
     live = False
 
     def __init__(self, script: Script, seed: int, fps: float = 30.0, table: str | None = None,
-                 tilt: float | None = None) -> None:
+                 tilt: float | None = None, detail: int = 1) -> None:
         rng, own = np.random.default_rng(seed), np.random.default_rng((seed, 1))
-        self.script, self.fps, self.name = script, fps, f"sim:{seed}"
+        self.script, self.fps, self.name, self.seed = script, fps, f"sim:{seed}", seed
         self.camera = Camera.random(own, script.frame_size, tilt)
         margin = self.camera.margin
         width, height = script.frame_size
         self.kind = table or list(TABLES)[int(rng.integers(len(TABLES)))]
-        self.table = TABLES[self.kind](rng, (height + 2 * margin, width + 2 * margin))
-        self.light = Lighting.random(rng, (width + 2 * margin, height + 2 * margin), script.duration)
-        self.focus = float(rng.uniform(0, 0.9))
+        texture = TABLES[self.kind](rng, (height + 2 * margin, width + 2 * margin))
+        light = Lighting.random(rng, (width + 2 * margin, height + 2 * margin), script.duration)
+        self.light = light
+        focus = float(rng.uniform(0, 0.9))
         design = render.DESIGNS[int(rng.integers(len(render.DESIGNS)))]
         card_height = script.layout.card_height
-        self.faces = _Faces(rng, design, card_height)
-        self.noise = [_noise(rng, (height, width), self.light.noise) for _ in range(4)]
-        self.back_pile = [self.faces.placed_back(script.layout.draw.centre, rng) for _ in range(3)]
+        self.faces = _Faces(rng, design)
+        self.noise = [_noise(rng, (height, width), light.noise) for _ in range(4)]
+        back_pile = [self.faces.placed_back(script.layout.draw.centre, card_height, rng) for _ in range(3)]
         self.exposure = Exposure.random(own)
         towards = own.uniform(0, 2 * math.pi)
         shadow = (math.cos(towards), math.sin(towards))
         strength = float(own.uniform(0.2, 0.5))
         drop = card_height * own.uniform(0.01, 0.03)
-        self.drop = _Drop((shadow[0] * drop, shadow[1] * drop), 0.5 + card_height * 0.01, float(own.uniform(0.2, 0.45)))
+        edge = _Drop((shadow[0] * drop, shadow[1] * drop), 0.5 + card_height * 0.01, float(own.uniform(0.2, 0.45)))
         self.layout: Layout = self.camera.layout(script.layout)
         self.piles: dict[str, list[Placed]] = {"discard": [], "reveal": []}
         self.next_change = 0
         self.painted_until = 0.0
-        self.surface = self._bare_table()
-        self.layer = self._light_layer()
-        room = Room(self.light.lamp, margin, shadow, strength, self.layer.reshape(-1, 3).mean(axis=0))
+        self.canvas = _Canvas(1, self.camera, texture, light.lamp, focus, self.faces, card_height, edge, back_pile)
+        self.detail = detail
+        self._sharp: _Canvas | None = None
+        self.canvas.repaint(self.piles)
+        room = Room(light.lamp, margin, shadow, strength, self.canvas.layer.reshape(-1, 3).mean(axis=0))
         self.arms = Arms(self.camera, card_height, room, seed)
         self.dimmings: dict[int, float] = {}
-        self.base_gain = self.exposure.base(self.layer)
+        self.base_gain = self.exposure.base(self.canvas.layer)
 
     def frames(self) -> Iterator[Frame]:
         for k in range(int(self.script.duration * self.fps)):
-            t = k / self.fps
-            yield Frame(self.frame_at(t), t)
+            yield self.frame(k / self.fps)
+
+    def frame(self, t: float) -> Frame:
+        """The frame at ``t``, with its detail where the video has one."""
+        image = self.frame_at(t)
+        return Frame(image, t, None if self.detail == 1 else _SimDetail(self, t))
 
     def close(self) -> None:
         """Nothing to let go of: the video is painted as it is read."""
@@ -159,70 +168,52 @@ class TableVideo:
         """The frame at ``t``. Frames are painted in time order; going back in time lays the table out afresh."""
         if t < self.painted_until:
             self.piles, self.next_change = {"discard": [], "reveal": []}, 0
-            self.surface = self._bare_table()
-            self.layer = self._light_layer()
+            self.canvas.repaint(self.piles)
+            self._sharp = None
         self.painted_until = t
         self._apply_changes(t)
-        frame = self.layer.copy()
+        frame = self.canvas.layer.copy()
         for index, reach in enumerate(self.script.reaches):
             if reach.start <= t <= reach.end:
                 self.arms.draw(frame, index, reach, t, self._held(reach, t))
-        frame = cv2.convertScaleAbs(frame, alpha=self.light.gain(t) * self.base_gain * self._exposure(t))
+        frame = cv2.convertScaleAbs(frame, alpha=self._gain(t))
         up, down = self.noise[int(t * self.fps) % len(self.noise)]
         return cv2.subtract(cv2.add(frame, up), down)
+
+    def sharp_region(self, t: float, box: Box) -> Image:
+        """The region ``box`` of the frame at ``t`` painted at ``detail`` times the pixels: the table as it lies
+        now (the watcher cuts only zones that held still), the arms as they were at ``t``, and sensor noise of
+        its own."""
+        k = self.detail
+        if self._sharp is None:
+            self._sharp = self.canvas.scaled(k)
+        self._sharp.catch_up(self.canvas)
+        left, top, right, bottom = (side * k for side in box)
+        region = self._sharp.layer[max(top, 0):bottom, max(left, 0):right].copy()
+        for index, reach in enumerate(self.script.reaches):
+            if reach.start <= t <= reach.end:
+                self.arms.draw(region, index, reach, t, self._held(reach, t), scale=k, origin=(left, top))
+        region = cv2.convertScaleAbs(region, alpha=self._gain(t))
+        noise = np.random.default_rng((self.seed, 3, round(t * self.fps))).normal(0, self.light.noise, region.shape)
+        return np.clip(region + noise, 0, 255).astype(np.uint8)
+
+    def _gain(self, t: float) -> float:
+        return self.light.gain(t) * self.base_gain * self._exposure(t)
 
     def _apply_changes(self, t: float) -> None:
         """Lay the cards that came to the table by ``t`` over what lies there; cards taken away mean the table is
         laid out again."""
         reaches = self.script.reaches
-        changed = False
         while self.next_change < len(reaches) and reaches[self.next_change].arrival <= t:
             change = reaches[self.next_change].change
             if isinstance(change, Lay):
                 self.piles[change.zone].extend(change.cards)
-                for placed in change.cards:
-                    self._lay_card(placed)
-                changed = True
+                self.canvas.lay_cards(list(change.cards))
             elif isinstance(change, Lift):
                 pile = self.piles[change.zone]
                 del pile[len(pile) - (change.count or len(pile)):]
-                self.surface = self._bare_table()
-                for placed in self.piles["discard"] + self.piles["reveal"]:
-                    self._lay_card(placed)
-                changed = True
+                self.canvas.repaint(self.piles)
             self.next_change += 1
-        if changed:
-            self.layer = self._light_layer()
-
-    def _bare_table(self) -> Image:
-        """The table as seen straight down with only the draw pile on it, ``margin`` wider all round."""
-        surface = self.table.copy()
-        for corners in self.back_pile:
-            self._lay(surface, self.faces.back, corners)
-        return surface
-
-    def _lay_card(self, placed: Placed) -> None:
-        self._lay(self.surface, self.faces.face(placed.card), self.faces.corners(placed.centre, placed.angle))
-
-    def _lay(self, surface: Image, face: tuple[Image, Image], corners: np.ndarray) -> None:
-        """A card on ``surface``, with the shadow its edge casts on what lies beneath."""
-        at = (corners + self.camera.margin).astype(np.float32)
-        drop = self.drop
-        pad = math.ceil(max(abs(drop.offset[0]), abs(drop.offset[1])) + 3 * drop.softness + 2)
-        x0, y0 = np.maximum(np.floor(at.min(axis=0)).astype(int) - pad, 0)
-        x1, y1 = np.minimum(np.ceil(at.max(axis=0)).astype(int) + pad, (surface.shape[1], surface.shape[0]))
-        if x1 > x0 and y1 > y0:
-            silhouette = np.zeros((y1 - y0, x1 - x0), np.float32)
-            cv2.fillConvexPoly(silhouette, np.round((at - [x0, y0]) * 4).astype(np.int32), 1.0, cv2.LINE_AA, shift=2)
-            hands.shadow(surface[y0:y1, x0:x1], silhouette, drop.offset, drop.softness, drop.strength)
-        scene.paste(surface, *face, at)
-
-    def _light_layer(self) -> Image:
-        """The table as the camera sees it: focus, lamp and the camera's turn."""
-        canvas = self.surface
-        if self.focus > 0.3:
-            canvas = cv2.GaussianBlur(canvas, (0, 0), self.focus)
-        return self.camera.view(np.clip(canvas * self.light.lamp, 0, 255).astype(np.uint8))
 
     def _exposure(self, t: float) -> float:
         """The camera's exposure at ``t``: it answers the room's light and the arms in view a moment before."""
@@ -238,40 +229,159 @@ class TableVideo:
 
     def _held(self, reach: Reach, t: float) -> Held | None:
         """The card in the hand: the first card of a lay on the way in, a drawn card on the way out."""
+        height = self.script.layout.card_height
         if t < reach.arrival and isinstance(reach.change, Lay):
             card = reach.change.cards[0]
-            return Held(self.faces.face(card.card), card.angle, "laid")
+            return Held(self.faces.face(card.card, height), card.angle, "laid")
         if t > reach.arrival + reach.dwell and reach.carries_out:
-            return Held(self.faces.back, 0.3, "drawn")
+            return Held(self.faces.back(height), 0.3, "drawn")
         return None
 
 
-class _Faces:
-    """One deck's faces, shrunk once to the size they lie on the table so that pasting them stays cheap."""
+@dataclass(frozen=True)
+class _SimDetail:
+    """The simulator's frame at ``t`` with ``video.detail`` times the pixels, painted only where it is cut."""
 
-    def __init__(self, rng: np.random.Generator, design: render.Design, card_height: float) -> None:
+    video: TableVideo
+    t: float
+
+    @property
+    def scale(self) -> float:
+        return float(self.video.detail)
+
+    def cut(self, box: Box) -> np.ndarray:
+        return self.video.sharp_region(self.t, box)
+
+
+class _Canvas:
+    """The table with what lies on it, painted as seen straight down at ``scale`` times the frame's pixels, lit,
+    and seen through the camera: the layer each frame starts from.
+
+    A point of the straight-down view at ``p`` (frame pixels) lies at ``(p + 0.5) * scale - 0.5`` in a canvas of
+    ``scale``, pixel middles on whole numbers, as a camera's large stream lies under its small one.
+    """
+
+    def __init__(self, scale: int, camera: Camera, texture: Image, lamp: np.ndarray, focus: float, faces: _Faces,
+                 card_height: float, drop: _Drop, back_pile: list[np.ndarray]) -> None:
+        self.scale, self.camera, self.texture, self.lamp, self.focus = scale, camera, texture, lamp, focus
+        self.faces, self.card_height, self.drop, self.back_pile = faces, card_height, drop, back_pile
+        self.surface = texture
+        self.layer = texture
+        self.laid: list[Placed] = []
+        """The cards laid since the table was last painted afresh, in order."""
+        self.repaints = 0
+        """How many times the table was painted afresh (cards taken away), so a sharper canvas knows to."""
+
+    def scaled(self, k: int) -> _Canvas:
+        """The same table at ``k`` times this canvas's pixels (an empty canvas, painted on ``repaint``)."""
+        size = (self.texture.shape[1] * k, self.texture.shape[0] * k)
+        return _Canvas(k, self.camera.scaled(k), cv2.resize(self.texture, size, interpolation=cv2.INTER_LINEAR),
+                       cv2.resize(self.lamp, size, interpolation=cv2.INTER_LINEAR), self.focus * k, self.faces,
+                       self.card_height, _Drop((self.drop.offset[0] * k, self.drop.offset[1] * k),
+                                               self.drop.softness * k, self.drop.strength), self.back_pile)
+
+    def repaint(self, piles: dict[str, list[Placed]]) -> None:
+        """The bare table with the draw pile, and every card of ``piles`` laid on it again."""
+        self.repaints += 1
+        self.laid = []
+        self.surface = self.texture.copy()
+        for corners in self.back_pile:
+            self._lay(self.faces.back(self.card_height * self.scale), corners)
+        self.layer = self._light_layer()
+        self.lay_cards(piles["discard"] + piles["reveal"])
+
+    def catch_up(self, other: _Canvas) -> None:
+        """Paint what ``other`` (the same table at another scale) has painted since this canvas last looked."""
+        if self.repaints != other.repaints:
+            self.repaint({"discard": [], "reveal": []})
+            self.repaints = other.repaints
+        self.lay_cards(other.laid[len(self.laid):])
+
+    def lay_cards(self, cards: list[Placed]) -> None:
+        """Lay ``cards`` in turn and light again only the part of the picture they changed."""
+        if not cards:
+            return
+        boxes = [self._lay(self.faces.face(placed.card, self.card_height * self.scale),
+                           self.faces.corners(placed.centre, self.card_height, placed.angle)) for placed in cards]
+        self.laid += cards
+        (x0, y0), (x1, y1) = np.min([b[:2] for b in boxes], axis=0), np.max([b[2:] for b in boxes], axis=0)
+        self._relight((int(x0), int(y0), int(x1), int(y1)))
+
+    def _lay(self, face: tuple[Image, Image], corners: np.ndarray) -> tuple[int, int, int, int]:
+        """A card (its corners in the straight-down view) on the surface, with the shadow its edge casts on what
+        lies beneath; the box of the surface it changed."""
+        k = self.scale
+        at = ((corners + self.camera.margin / k + 0.5) * k - 0.5).astype(np.float32)
+        surface, drop = self.surface, self.drop
+        pad = math.ceil(max(abs(drop.offset[0]), abs(drop.offset[1])) + 3 * drop.softness + 2)
+        x0, y0 = np.maximum(np.floor(at.min(axis=0)).astype(int) - pad, 0)
+        x1, y1 = np.minimum(np.ceil(at.max(axis=0)).astype(int) + pad, (surface.shape[1], surface.shape[0]))
+        if x1 > x0 and y1 > y0:
+            silhouette = np.zeros((y1 - y0, x1 - x0), np.float32)
+            cv2.fillConvexPoly(silhouette, np.round((at - [x0, y0]) * 4).astype(np.int32), 1.0, cv2.LINE_AA, shift=2)
+            hands.shadow(surface[y0:y1, x0:x1], silhouette, drop.offset, drop.softness, drop.strength)
+        scene.paste(surface, *face, at)
+        return int(x0), int(y0), int(x1), int(y1)
+
+    def _light_layer(self) -> Image:
+        """The table as the camera sees it: focus, lamp and the camera's turn."""
+        return self.camera.view(self._lit(self.surface, self.lamp))
+
+    def _lit(self, surface: Image, lamp: np.ndarray) -> Image:
+        if self.focus > 0.3 * self.scale:
+            surface = cv2.GaussianBlur(surface, (0, 0), self.focus)
+        return np.clip(surface * lamp, 0, 255).astype(np.uint8)
+
+    def _relight(self, changed: tuple[int, int, int, int]) -> None:
+        """Light and see again the part of the picture over the surface's ``changed`` box: a card is small beside
+        the table, and a sharper canvas has many pixels to light."""
+        reach = math.ceil(3 * self.focus) + 2
+        height, width = self.surface.shape[:2]
+        x0, y0 = max(changed[0] - reach, 0), max(changed[1] - reach, 0)
+        x1, y1 = min(changed[2] + reach, width), min(changed[3] + reach, height)
+        if x1 <= x0 or y1 <= y0:
+            return
+        lit = self._lit(self.surface[y0:y1, x0:x1], self.lamp[y0:y1, x0:x1])
+        inner = (changed[0] - x0, changed[1] - y0, changed[2] - x0, changed[3] - y0)
+        self.camera.view_patch(self.layer, lit, (x0, y0), inner)
+
+
+class _Faces:
+    """One deck's faces, drawn once each and shrunk once to each size they lie on the table at, so that pasting
+    them stays cheap."""
+
+    def __init__(self, rng: np.random.Generator, design: render.Design) -> None:
         self.rng, self.design = rng, design
         self.deck = render.Deck.random(rng, design)
-        self.height = card_height
-        self.size = (max(2, round(card_height / CARD_ASPECT * 2)), max(2, round(card_height * 2)))
-        self.cache: dict[Card, tuple[Image, Image]] = {}
-        self.back = self._shrink(render.render_blank("back", rng))
+        self.drawn: dict[Card, tuple[Image, Image]] = {}
+        self.shrunk: dict[tuple[Card | None, int], tuple[Image, Image]] = {}
+        self.back_face = render.render_blank("back", rng)
 
-    def face(self, card: Card) -> tuple[Image, Image]:
-        if card not in self.cache:
-            self.cache[card] = self._shrink(render.render_card(card, self.design, self.rng, self.deck))
-        return self.cache[card]
+    def face(self, card: Card, height: float) -> tuple[Image, Image]:
+        """The face of ``card`` for a card ``height`` pixels tall."""
+        if card not in self.drawn:
+            self.drawn[card] = render.render_card(card, self.design, self.rng, self.deck)
+        return self._shrink(card, self.drawn[card], height)
 
-    def corners(self, centre: tuple[float, float], angle: float) -> np.ndarray:
-        return scene.card_corners(centre, self.height, angle, STRAIGHT, perspective=0.0)
+    def back(self, height: float) -> tuple[Image, Image]:
+        return self._shrink(None, self.back_face, height)
 
-    def placed_back(self, centre: tuple[float, float], rng: np.random.Generator) -> np.ndarray:
+    def corners(self, centre: tuple[float, float], height: float, angle: float) -> np.ndarray:
+        return scene.card_corners(centre, height, angle, STRAIGHT, perspective=0.0)
+
+    def placed_back(self, centre: tuple[float, float], height: float, rng: np.random.Generator) -> np.ndarray:
         jitter = rng.normal(0, 1.2, 2)
-        return self.corners((centre[0] + jitter[0], centre[1] + jitter[1]), float(rng.normal(0, 0.08)))
+        return self.corners((centre[0] + jitter[0], centre[1] + jitter[1]), height, float(rng.normal(0, 0.08)))
 
-    def _shrink(self, face: tuple[Image, Image]) -> tuple[Image, Image]:
-        return (cv2.resize(face[0], self.size, interpolation=cv2.INTER_AREA),
-                cv2.resize(face[1], self.size, interpolation=cv2.INTER_AREA))
+    def _shrink(self, card: Card | None, face: tuple[Image, Image], height: float) -> tuple[Image, Image]:
+        """``face`` at twice the size it lies at: pasting warps it down the rest of the way."""
+        key = (card, round(height))
+        if key not in self.shrunk:
+            tall = min(round(height * 2), face[0].shape[0])
+            size = (max(2, round(tall / CARD_ASPECT)), max(2, tall))
+            self.shrunk[key] = (cv2.resize(face[0], size, interpolation=cv2.INTER_AREA),
+                                cv2.resize(face[1], size, interpolation=cv2.INTER_AREA))
+        return self.shrunk[key]
 
 
 def _noise(rng: np.random.Generator, shape: tuple[int, int], sigma: float) -> tuple[Image, Image]:

@@ -17,7 +17,8 @@ Floats = npt.NDArray[np.float32]
 
 
 def wear(face: Image, rng: np.random.Generator) -> Image:
-    """Dirt, scratches and fading on a card that has been played for years."""
+    """Dirt, scratches and fading on a card that has been played for years; now and then a deck worn hard: its
+    inks faded toward grey, its whites gone cream, its edges rubbed white."""
     out = face.copy()
     height, width = out.shape[:2]
     for _ in range(int(rng.integers(0, 8))):
@@ -28,8 +29,32 @@ def wear(face: Image, rng: np.random.Generator) -> Image:
         a = (int(rng.integers(width)), int(rng.integers(height)))
         b = (a[0] + int(rng.integers(-60, 60)), a[1] + int(rng.integers(-60, 60)))
         cv2.line(out, a, b, (225, 225, 225), 1, cv2.LINE_AA)
+    if rng.random() < WORN_HARD:
+        out = _worn_hard(out, rng)
     fade = rng.uniform(0, 0.25)
     return cv2.addWeighted(out, 1 - fade, np.full_like(out, 235), fade, 0)
+
+
+WORN_HARD = 0.25
+"""The share of faces from decks worn hard (``_worn_hard``)."""
+
+
+def _worn_hard(face: Image, rng: np.random.Generator) -> Image:
+    """Inks faded toward their own grey, whites yellowed, and the print rubbed off in nicks along the edges where
+    hands shuffle the cards."""
+    grey = cv2.cvtColor(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    faded = cv2.addWeighted(face, 1 - (share := rng.uniform(0.15, 0.55)), grey, share, rng.uniform(0, 25))
+    cream = np.array([rng.uniform(0.8, 1.0), rng.uniform(0.93, 1.0), 1.0], np.float32)
+    out = np.clip(faded.astype(np.float32) * cream, 0, 255).astype(np.uint8)
+    height, width = out.shape[:2]
+    for _ in range(int(rng.integers(10, 60))):
+        side = int(rng.integers(4))
+        along = rng.uniform(0, 1)
+        depth = abs(rng.normal(0, 0.06)) * width
+        x = along * width if side < 2 else (depth if side == 2 else width - depth)
+        y = (depth if side == 0 else height - depth) if side < 2 else along * height
+        cv2.circle(out, (round(x), round(y)), int(rng.integers(1, 4)), (235, 235, 235), -1, cv2.LINE_AA)
+    return out
 
 
 def _gaussian_spot(shape: tuple[int, int], rng: np.random.Generator, stretch: float) -> Floats:

@@ -20,6 +20,11 @@ LABELS: tuple[str, ...] = (*(card.name for card in ALL_CARDS), NO_CARD)
 """The model's classes: the 54 cards in ``ALL_CARDS`` order, then "no card"."""
 
 NO_CARD_SHARE = 0.06
+WILD_WEIGHT = 2.0
+"""How much more often each wild is drawn than a coloured card: the wilds come in more prints (see
+``render.WILD_PRINTS``), each of which has to be learnt."""
+CARD_SHARES = np.array([WILD_WEIGHT if card.is_wild else 1.0 for card in ALL_CARDS]) / sum(
+    WILD_WEIGHT if card.is_wild else 1.0 for card in ALL_CARDS)
 
 
 def _found_corners(corners: Corners, height: float, rng: np.random.Generator) -> Corners:
@@ -99,7 +104,7 @@ def batch(seed: int, count: int) -> tuple[np.ndarray, np.ndarray]:
     crops = np.zeros((count, CROP_SIZE[1], CROP_SIZE[0], 3), np.uint8)
     labels = np.zeros(count, np.int64)
     for k in range(count):
-        index = len(LABELS) - 1 if rng.random() < NO_CARD_SHARE else int(rng.integers(len(LABELS) - 1))
+        index = len(LABELS) - 1 if rng.random() < NO_CARD_SHARE else int(rng.choice(len(CARD_SHARES), p=CARD_SHARES))
         crops[k] = sample(pool, LABELS[index])
         labels[k] = index
     return crops, labels
