@@ -18,12 +18,13 @@ import cv2
 
 from tabletop.errors import RecordCode, RecordError, TabletopError
 from tabletop.game.events import Event
-from tabletop.sources import Frame, FrameSource
+from tabletop.sources import Frame, FrameSource, SourceError
+from tabletop.sources.files import SMALLEST_SIDE
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import CalibrationError, even_seats, find_layout
-from tabletop.watcher.layout import Circle, Layout, Rect, write_layout
+from tabletop.watcher.layout import Circle, Layout, LayoutError, Rect, fitted, write_layout
 from tabletop.watcher.picture import draw_zones
 from tabletop.watcher.stream import Recording
 from tabletop.watcher.watcher import Observation
@@ -145,13 +146,17 @@ class CameraWatch:
         self.report(f"camera: {warning}: check the zones on the host page, the light and the camera")
 
     def _calibrated(self, frame: Frame) -> Layout:
-        if self._layout is None:
-            try:
-                self._layout = find_layout(frame, self._players, self.model)
-            except CalibrationError as err:
-                self.report(f"camera: {err}; drag the zones into place on the host page")
-                height, width = frame.image.shape[:2]
-                self._layout = starting_layout((width, height), self._players)
+        """The zones for ``frame``'s picture: those given, fitted to its size, else measured on it, else placed in
+        the middle for the host to drag."""
+        height, width = frame.image.shape[:2]
+        if min(width, height) < SMALLEST_SIDE:
+            raise SourceError(f"a {width}x{height} picture is too small to watch")
+        try:
+            self._layout = find_layout(frame, self._players, self.model) if self._layout is None else \
+                fitted(self._layout, (width, height))
+        except (CalibrationError, LayoutError) as err:
+            self.report(f"camera: {err}; drag the zones into place on the host page")
+            self._layout = starting_layout((width, height), self._players)
         return self._layout
 
     def _submit(self, event: Event) -> list[tuple[Event, int]]:
@@ -195,4 +200,4 @@ def starting_layout(size: tuple[int, int], players: int) -> Layout:
     return Layout(discard=Circle((cx + card, cy - card * 0.3), card * 0.85),
                   draw=Circle((cx - card, cy - card * 0.3), card * 0.7),
                   reveal=Rect(width * 0.15, cy + card * 0.6, width * 0.85, height * 0.95),
-                  centre=(cx, cy), seats=even_seats(players), card_height=card)
+                  centre=(cx, cy), seats=even_seats(players), card_height=card, picture=size)

@@ -115,11 +115,15 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
     bench.add_argument("part", nargs="?", default="all",
-                       choices=["all", "referee", "classify", "real", "pipeline", "watcher", "web", "crowd", "voice"],
+                       choices=["all", "referee", "classify", "real", "misreads", "pipeline", "watcher", "faces", "web",
+                                "crowd", "serve", "voice"],
                        help="what to measure (default: everything, then one table of the figures with goals)")
     bench.add_argument("--seconds", type=float, default=300.0, help="how long the web benchmark runs")
     bench.add_argument("--scenes", type=Path, help="for real: a folder of whole pictures with labels.csv (default: "
                        "the sample in tests/data/real-scenes)")
+    bench.add_argument("--faces", type=Path, metavar="DIR", help="for watcher: lay photographs of real cards face up "
+                       "instead of rendered faces, from a folder with labels.csv (file,card), as "
+                       "tests/data/real-cards")
     bench.set_defaults(run=_bench)
     return parser
 
@@ -259,7 +263,7 @@ def _train(args: argparse.Namespace) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     if args.what in ("all", "cards"):
         chosen = {k: v for k, v in (("samples", args.samples), ("epochs", args.epochs)) if v is not None}
-        train(folder / "cards.onnx", Recipe(seed=args.seed, **chosen), workers=args.workers)
+        train(folder, Recipe(seed=args.seed, **chosen), workers=args.workers)
     if args.what in ("all", "finder"):
         chosen = {k: v for k, v in (("frames", args.samples), ("epochs", args.epochs)) if v is not None}
         train_finder(folder, FinderRecipe(seed=args.seed, **chosen), workers=args.workers)
@@ -370,6 +374,10 @@ def _bench(args: argparse.Namespace) -> int:
     from tabletop.lab import bench
     from tabletop.lab.bench_web import bench_web
 
+    if args.faces is not None and args.part != "watcher":
+        print("tabletop bench: --faces is for the watcher benchmark (tabletop bench watcher --faces DIR)",
+              file=sys.stderr)
+        return 2
     if args.part == "all":
         bench.bench_all(lambda line: print(line, flush=True))
         return 0
@@ -377,10 +385,16 @@ def _bench(args: argparse.Namespace) -> int:
         figures = bench_web(seconds=args.seconds)
     elif args.part == "real":
         figures = bench.bench_real(args.scenes)
+    elif args.part == "watcher":
+        figures = bench.bench_watcher(faces=args.faces)
     else:
         figures = bench.parts()[args.part]()
-    for found in figures:
-        print(found.line, flush=True)
+    try:
+        for found in figures:
+            print(found.line, flush=True)
+    except TabletopError as err:
+        print(f"tabletop bench: {err}", file=sys.stderr)
+        return 2
     return 0
 
 if __name__ == "__main__":

@@ -105,20 +105,23 @@ def _voice(config: Config) -> Finding:
 def _model(config: Config) -> Finding:
     from tabletop.game.cards import Card
     from tabletop.lab.drawing.render import render_card
-    from tabletop.vision.crop import CROP_SIZE
-    from tabletop.vision.model import CardModel
+    from tabletop.vision.model import INDEX_MODEL, CardModel
 
     try:
         model = CardModel(config.model)
     except TabletopError as err:
         return Finding(False, "card model", f"{err}: reinstall tabletop, or point `model` at a cards.onnx")
     face, _ = render_card(Card.from_name("green-7"), "classic", np.random.default_rng(0))
-    crop = cv2.resize(face, CROP_SIZE, interpolation=cv2.INTER_AREA)
+    crop = cv2.resize(face, model.size, interpolation=cv2.INTER_AREA)
     reading = model.read([crop])[0]
     if reading.card != Card.from_name("green-7"):
         return Finding(False, "card model", "the model loads but misreads a clean green 7: it is not the "
                                             "model tabletop ships")
-    return Finding(True, "card model", "loads and reads a test card")
+    if model.index is None:
+        return Finding(False, "card model", f"reads a test card, but no {INDEX_MODEL} lies beside it: cards are "
+                                            "read without their index corners, more often unsure; reinstall "
+                                            "tabletop, or put the index model beside the card model")
+    return Finding(True, "card model", "loads, with its index model, and reads a test card")
 
 
 def _finder(config: Config) -> Finding:

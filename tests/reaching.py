@@ -13,7 +13,7 @@ from tabletop.watcher.layout import Circle, Layout, Rect
 FPS = 2.0
 """Few frames a second, so that a minute of play is quick to watch."""
 LAYOUT = Layout(discard=Circle((200, 50), 30), draw=Circle((120, 50), 25), reveal=Rect(40, 130, 280, 230),
-                centre=(160, 120), seats=(90.0, 270.0), card_height=40.0)
+                centre=(160, 120), seats=(90.0, 270.0), card_height=40.0, picture=(320, 240))
 """Zones on a 320 x 240 picture, the piles along its top, well away from where the arm reaches in."""
 
 

@@ -12,8 +12,8 @@ from tabletop.game.cards import ALL_CARDS, COLORS, Card
 from tabletop.lab.drawing import render, scene
 from tabletop.lab.training import samples
 from tabletop.lab.training.evaluate import evaluate, labelled_photos
-from tabletop.vision.crop import balance, rectify
-from tabletop.vision.model import LOOK_AGAIN_BELOW, CardModel
+from tabletop.vision.crop import INDEX_SIZE, balance, look, rectify
+from tabletop.vision.model import LOOK_AGAIN_BELOW, UNSURE_BELOW, CardModel, combine
 from tabletop.vision.reader import read_card
 
 REAL_CARDS = Path(__file__).parent / "data" / "real-cards"
@@ -167,3 +167,52 @@ def test_a_doubtful_card_reads_the_same_whichever_way_up_it_lies(model: CardMode
     doubtful = (upright.max(axis=1) < LOOK_AGAIN_BELOW) & (turned.max(axis=1) < LOOK_AGAIN_BELOW)
     assert doubtful.sum() >= 5
     np.testing.assert_allclose(upright[doubtful], turned[doubtful], atol=1e-5)
+
+
+def probabilities(**named: float) -> np.ndarray:
+    """A row of probabilities over the card model's labels: the cards named (``red_3=0.6``), the rest shared."""
+    labels = list(samples.LABELS)
+    row = np.full(len(labels), 1e-4)
+    for name, share in named.items():
+        row[labels.index(name.replace("_", "-"))] = share
+    return row / row.sum()
+
+
+NONE = samples.LABELS.index("none")
+
+
+def test_sure_indexes_settle_a_whole_card_in_doubt() -> None:
+    """A yellow 3 whose big numeral, outlined and shadowed, reads nearly as an 8: both small indexes say 3."""
+    card = probabilities(yellow_3=0.35, yellow_8=0.6)
+    indexes = np.stack([probabilities(yellow_3=0.95), probabilities(yellow_3=0.9)])
+    row = combine(card[None], indexes[None], NONE)[0]
+    assert samples.LABELS[int(row.argmax())] == "yellow-3" and row.max() >= UNSURE_BELOW
+
+
+def test_indexes_naming_another_card_make_a_sure_whole_card_unsure() -> None:
+    """The worst a table can do is buzz on a card read wrong and surely; two looks that disagree are asked about."""
+    card = probabilities(red_6=0.9, red_9=0.08)
+    indexes = np.stack([probabilities(red_9=0.95), probabilities(red_9=0.95)])
+    row = combine(card[None], indexes[None], NONE)[0]
+    assert row.max() < UNSURE_BELOW
+
+
+def test_an_index_that_cannot_be_read_changes_nothing() -> None:
+    """A thumb over one corner, the other too small to make out: the whole card's reading stands, card or none."""
+    for card in (probabilities(green_7=0.97), probabilities(none=0.97)):
+        indexes = np.stack([probabilities(none=0.98), np.full(len(samples.LABELS), 1 / len(samples.LABELS))])
+        row = combine(card[None], indexes[None], NONE)[0]
+        assert int(row.argmax()) == int(card.argmax()) and abs(row.max() - card.max()) < 0.02
+
+
+def test_both_index_corners_of_a_card_come_out_alike_either_way_up() -> None:
+    """The index printed top left and the one printed bottom right, turned half round, are the same picture, and
+    the card's crop shows the card whichever corner the finder took for its top left."""
+    rng = np.random.default_rng(3)
+    face, _ = render.render_card(Card.from_name("blue-7"), "modern", rng)
+    whole = np.array([[0, 0], [render.WIDTH, 0], [render.WIDTH, render.HEIGHT], [0, render.HEIGHT]], np.float32)
+    upright, turned = look(face, whole, (64, 96)), look(face, np.roll(whole, 2, axis=0), (64, 96))
+    assert upright.indexes[0].shape == (INDEX_SIZE[1], INDEX_SIZE[0], 3)
+    assert np.abs(upright.indexes[0].astype(int) - upright.indexes[1].astype(int)).mean() < 12
+    assert np.abs(upright.indexes[0].astype(int) - turned.indexes[0].astype(int)).mean() < 12
+    assert np.abs(upright.card.astype(int) - turned.card[::-1, ::-1].astype(int)).mean() < 12

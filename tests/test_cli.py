@@ -122,3 +122,17 @@ def test_bench_referee_prints_its_figures_beside_the_goal() -> None:
     assert "events/s" in result.stdout
     assert "goal 100,000" in result.stdout
     assert "ms to re-derive a 500-event record" in result.stdout
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("watcher", "--faces", "{tmp}/missing"), "missing: no such folder of card photographs"),
+    (("watcher", "--faces", "{tmp}"), "no labels.csv"),
+    (("referee", "--faces", "{tmp}"), "--faces is for the watcher benchmark"),
+])
+def test_bench_with_faces_it_cannot_film_exits_2_with_one_line(tmp_path: Path, args: tuple[str, ...],
+                                                               words: str) -> None:
+    result = tabletop("bench", *(arg.format(tmp=tmp_path) for arg in args))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("tabletop bench: ") and result.stderr.count("\n") == 1
+    assert words in result.stderr

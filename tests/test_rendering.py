@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import cv2
 import numpy as np
 import pytest
 
-from tabletop.game.cards import ALL_CARDS, COLORS
+from tabletop.game.cards import ALL_CARDS, COLORS, Card
 from tabletop.lab.drawing import render
-from tabletop.lab.training import frames, samples
+from tabletop.lab.training import augment, frames, samples
 from tabletop.vision import finder
 from tabletop.vision.crop import CROP_SIZE, balance, rectify
 
@@ -82,3 +84,43 @@ def test_finder_frames_mark_whole_cards_with_their_cores_the_same_for_the_same_s
     assert counts.mean() > 0.9
     assert views.shape[1:] == (finder.LOOK_SIZE[1], finder.LOOK_SIZE[0], 3)
     assert outlines.shape[1:] == (finder.LOOK_SIZE[1] // 2, finder.LOOK_SIZE[0] // 2, 2)
+
+
+@pytest.mark.parametrize("print_", ["oval", "word", "circle"])
+def test_every_wild_print_shows_its_four_quarters_and_its_wild_draw_four_its_cards(print_: str) -> None:
+    """Families own decks of three wild prints: the tilted four-colour oval, the oval ringed in white with the
+    word-art WILD, and the newest: a full circle cut in four quarters on black, no oval, no word."""
+    rng = np.random.default_rng(8)
+    design: render.Design = "modern" if print_ == "word" else "classic"
+    deck = dataclasses.replace(render.Deck.random(rng, design), wild_print=print_, oval_size=1.0, oval_tilt=30.0,
+                               four_on_white=False)
+    wild, _ = render.render_card(Card.from_name("wild"), design, rng, deck)
+    cx, cy = render.WIDTH // 2, render.HEIGHT // 2
+    reach = render.WIDTH * 0.25
+    quarters = [wild[round(cy + dy * reach), round(cx + dx * reach)] for dx, dy in ((0, -1.3), (0, 1.3))]
+    if print_ == "circle":
+        assert wild[round(cy - render.WIDTH * 0.47), cx].max() < 80, "outside the circle the card is black"
+        seen = {nearest_ink(wild[round(cy + dy * reach), round(cx + dx * reach)], deck)
+                for dx, dy in ((-0.7, -0.7), (0.7, -0.7), (0.7, 0.7), (-0.7, 0.7))}
+        assert seen == set(render.QUARTER_INKS)
+    else:
+        assert all(nearest_ink(pixel, deck) in render.QUARTER_INKS for pixel in quarters)
+    four, _ = render.render_card(Card.from_name("wild-draw-four"), design, rng, deck)
+    assert not np.array_equal(four, wild)
+    assert (four.reshape(-1, 3) < 60).all(axis=1).mean() > 0.15, "the wild draw four is printed on black too"
+
+
+def nearest_ink(pixel: np.ndarray, deck: render.Deck) -> str:
+    return min(deck.inks, key=lambda name: float(np.abs(np.array(deck.inks[name]) - pixel.astype(float)).sum()))
+
+
+def test_a_deck_worn_hard_keeps_its_colours_but_fades_them() -> None:
+    """Years of play fade the inks toward grey and rub the edges white: still each card's own colour."""
+    rng = np.random.default_rng(4)
+    for card in (Card.from_name("red-3"), Card.from_name("green-draw-two"), Card.from_name("blue-8")):
+        face, _ = render.render_card(card, "classic", rng)
+        worn = augment.worn_hard(face, rng)
+        _, fresh_saturation = body_hue(face)
+        worn_hue, worn_saturation = body_hue(worn)
+        assert worn_saturation < fresh_saturation
+        assert hue_distance(worn_hue, HUES[str(card.color)]) < 15

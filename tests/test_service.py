@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 import sqlite3
 import threading
@@ -22,6 +23,7 @@ from tabletop.game.events import Event, Game
 from tabletop.lab.simulate import simulate_game
 from tabletop.service import LAYOUT_FILE, run_service
 from tabletop.store import FILE_NAME, GameStore
+from tabletop.vision.model import MODELS
 from tabletop.watcher.layout import read_layout
 
 
@@ -114,6 +116,17 @@ def test_the_doctor_passes_a_sound_unit(tmp_path: Path) -> None:
     assert all(finding.ok for finding in findings), [f.line() for f in findings]
     assert [finding.what for finding in findings] == ["config", "host PIN", "state directory", "card model",
                                                      "card finder", "camera", "panel", "voice", "port"]
+
+
+def test_the_doctor_says_when_the_card_model_has_no_index_model_beside_it(tmp_path: Path) -> None:
+    """A card model put somewhere by hand, without the index model that reads its corners: it still reads cards,
+    but more often unsure, and the doctor says how to put it right."""
+    shutil.copy(MODELS / "cards.onnx", tmp_path / "cards.onnx")
+    config = tmp_path / "config.toml"
+    config.write_text(f'state = "{tmp_path}"\nmodel = "{tmp_path / "cards.onnx"}"\n[panel]\nbuzzer = false\n',
+                      encoding="utf-8")
+    model = next(finding for finding in examine(config, environ={}) if finding.what == "card model")
+    assert not model.ok and "index.onnx" in model.detail and "reinstall tabletop" in model.detail
 
 
 def test_the_doctor_says_when_the_voice_cannot_speak(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

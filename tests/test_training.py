@@ -17,23 +17,25 @@ from tabletop.lab.training import samples
 from tabletop.lab.training.train import Recipe, train
 from tabletop.lab.training.train_finder import FinderRecipe, train_finder
 from tabletop.vision import finder
-from tabletop.vision.crop import CROP_SIZE
+from tabletop.vision.crop import CROP_SIZE, INDEX_SIZE, look
 from tabletop.vision.model import CardModel
 
 pytestmark = pytest.mark.slow
+CORNERS = np.array([[0, 0], [CROP_SIZE[0], 0], [CROP_SIZE[0], CROP_SIZE[1]], [0, CROP_SIZE[1]]], np.float32)
+"""The corners of a whole crop: a crop read again as the picture of its card."""
 
 
-def test_a_short_training_run_exports_a_model_that_run_time_loads(tmp_path: Path) -> None:
-    out = tmp_path / "tiny.onnx"
+def test_a_short_training_run_exports_both_card_networks_that_run_time_loads_and_reads_with(tmp_path: Path) -> None:
     recipe = Recipe(samples=256, epochs=1, calibration_samples=64, test_samples=64, chunk=128)
-    figures = train(out, recipe, log=lambda line: None, workers=1)
-    model = CardModel(out)
+    figures = train(tmp_path, recipe, log=lambda line: None, workers=1).values()
+    model = CardModel(tmp_path / "cards.onnx")
     assert model.labels == samples.LABELS
     assert model.size == CROP_SIZE
+    assert model.index is not None and model.index.size == INDEX_SIZE
     crops, _ = samples.batch(seed=9, count=2)
-    readings = model.read(list(crops))
+    readings = model.read([look(crop, CORNERS, model.size) for crop in crops])
     assert len(readings) == 2 and all(0 <= r.confidence <= 1 for r in readings)
-    assert 0 <= figures["rendered_accuracy"] <= 1
+    assert all(0 <= found["rendered_accuracy"] <= 1 for found in figures)
 
 
 def test_a_short_finder_training_run_exports_two_looks_that_run_time_loads(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections.abc import Sequence
@@ -14,7 +15,7 @@ from reaching import FPS, LAYOUT, reaching_frames
 
 from tabletop.cli import main
 from tabletop.game.cards import Card
-from tabletop.game.events import Deal, Flip, Play, Retract, Unsure
+from tabletop.game.events import Deal, Flip, Play, Retract, Reveal, Unsure
 from tabletop.lab.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
 from tabletop.lab.tablesim.script import Pace, Reach, Script
 from tabletop.lab.tablesim.table import TableFilm, first_rounds, simulated_table
@@ -23,14 +24,17 @@ from tabletop.sources import Frame
 from tabletop.vision.crop import Corners, Image, balance
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.calibrate import CalibrationError, find_layout, learn_seats
-from tabletop.watcher.layout import LayoutError, Rect, layout_from_json, layout_to_json
+from tabletop.watcher.draws import DrawWatch
+from tabletop.watcher.layout import Circle, Layout, LayoutError, Rect, fitted, layout_from_json, layout_to_json
 from tabletop.watcher.motion import FURNITURE_FRAMES, QUIET_FRAMES, SCALE, MotionSensor
 from tabletop.watcher.recorder import Lines, Recorder
+from tabletop.watcher.reveal import RevealZone
 from tabletop.watcher.unread import REACHES, SPAN, UnreadPlay
 from tabletop.watcher.watcher import Observation, TakeBack
 from tabletop.watcher.zones import ZoneWatch
 
 SHORT = {"preset": "official", "hand_size": 3}
+REAL_CARDS = Path(__file__).parent / "data" / "real-cards"
 
 
 @pytest.fixture(scope="module")
@@ -336,6 +340,36 @@ def test_a_layout_round_trips_through_json_and_a_bad_one_names_its_key() -> None
         layout_from_json(broken)
 
 
+def test_zones_set_on_a_smaller_picture_of_the_same_view_are_scaled_to_the_camera_s() -> None:
+    """A layout keeps the size of the picture it was set on: after the camera gives more pixels of the same view,
+    the zones still lie on the piles."""
+    layout = simulated_table(45, players=3, rules=SHORT, rounds=1).layout
+    assert layout.picture == (640, 480)
+    larger = fitted(layout, (960, 720))
+    assert larger.picture == (960, 720)
+    assert larger.discard.centre == pytest.approx((layout.discard.centre[0] * 1.5, layout.discard.centre[1] * 1.5))
+    assert larger.card_height == pytest.approx(layout.card_height * 1.5)
+    assert larger.seats == layout.seats
+    assert fitted(layout, (640, 480)) is layout
+
+
+def test_zones_set_on_a_picture_of_another_shape_are_refused_saying_to_set_them_again() -> None:
+    """Pi cameras gave 640 x 480 before they gave 768 x 432 beside their large picture: the old zones cannot be
+    scaled onto the new view, and a wrong zone silences the watcher, so they are refused out loud."""
+    old = layout_from_json({key: value for key, value in layout_to_json(LAYOUT).items() if key != "picture"})
+    assert old.picture == (640, 480)
+    with pytest.raises(LayoutError, match="set on a 640x480 picture and the camera now gives 768x432, another shape"):
+        fitted(old, (768, 432))
+
+
+def test_tabletop_watch_refuses_zones_set_for_another_shape_of_picture(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_video(tmp_path / "table.avi", reaching_frames(2.0), FPS)
+    (tmp_path / "layout.json").write_text(json.dumps(layout_to_json(dataclasses.replace(LAYOUT, picture=(400, 400)))))
+    assert main(["watch", str(tmp_path / "table.avi"), "--layout", str(tmp_path / "layout.json")]) == 2
+    assert "set on a 400x400 picture and the camera now gives 320x240" in capsys.readouterr().err
+
+
 def write_video(path: Path, frames: list[Frame], fps: float = 30) -> None:
     height, width = frames[0].image.shape[:2]
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (width, height))
@@ -404,3 +438,56 @@ def test_an_arm_resting_on_the_table_is_not_play() -> None:
 def test_once_a_card_is_read_a_long_stretch_without_one_is_the_game_not_trouble() -> None:
     """Between rounds the cards are gathered, shuffled and dealt: many reaches, and no card read for minutes."""
     assert unread_warnings(UnreadPlay(), REACHES * 10, SPAN / 4, read_at=3) == []
+
+
+def test_lights_flickering_with_the_mains_are_no_motion_and_no_arm() -> None:
+    """Lamps on the mains beat the frames' brightness and draw drifting bands across a rolling shutter's picture:
+    the table holds still all the same, or no pile would ever settle and no card be read."""
+    layout = simulated_table(45, players=3, rules=SHORT, rounds=1).layout
+    sensor = MotionSensor(layout)
+    table = simulated_table(45, players=3, rules=SHORT, rounds=1).video.frame_at(0.0).astype(np.float32)
+    rows = np.arange(480, dtype=np.float32)[:, None, None]
+    for k in range(40):
+        beat = 1 + 0.04 * np.sin(k * 2.1)
+        bands = 1 + 0.03 * np.sin(2 * np.pi * (rows / 160 + k * 0.37))
+        motion = sensor.update(np.clip(table * beat * bands, 0, 255).astype(np.uint8))
+        if k >= QUIET_FRAMES:
+            assert motion.still and not motion.arms, k
+
+
+def test_a_player_holding_cards_at_the_edge_between_reaches_is_seen_to_draw_each_time() -> None:
+    """A player's other hand holds their cards at the table's edge, fidgeting, so their arm never quite leaves the
+    picture between reaches: after laying a card on the discard pile (a longer reach than to the deck), each reach
+    into the draw pile is a draw all the same."""
+    layout = Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
+                    centre=(320, 240), seats=(0.0, 180.0), card_height=40.0)
+    sensor, draws = MotionSensor(layout), DrawWatch(layout)
+    table = np.full((480, 640, 3), 200, np.uint8)
+
+    def frame(k: int, tip: int) -> np.ndarray:
+        picture = table.copy()
+        if k >= 10:
+            fidget = 4 * ((k // 7) % 2)
+            cv2.rectangle(picture, (590 + fidget, 150), (639, 215), (60, 70, 90), -1)
+        if tip < 600:
+            cv2.rectangle(picture, (tip, 122), (639, 152), (60, 70, 90), -1)
+        return picture
+
+    def reach(to: int) -> list[int]:
+        return [*range(639, to, -25), *[to] * 4, *range(to, 640, 25)]
+
+    tips = [640] * 20 + reach(205) + [640] * 8 + reach(330) + [640] * 8 + reach(330) + [640] * 8
+    drew = [seat for k, tip in enumerate(tips) for seat in draws.see(sensor.update(frame(k, tip)))]
+    assert drew == [0, 0]
+
+
+def test_a_worn_photographed_hand_laid_out_on_a_pale_table_is_outlined_card_by_card() -> None:
+    """A real deck, worn and faded, photographed and laid out on a pale grey cloth: its colours change the table's
+    little, but nothing else lies in the reveal zone, so every card is outlined, one by one."""
+    film = simulated_table(1004, players=6, rounds=1, table="pale", faces=REAL_CARDS)
+    shown = next(sight for sight in film.script.sights if isinstance(sight.event, Reveal))
+    zone = RevealZone(film.layout, (480, 640)).zone
+    before = zone.cut(film.video.frame_at(0.0)).copy()
+    now = zone.cut(film.video.frame_at(shown.rest + 0.3))
+    assert isinstance(shown.event, Reveal) and len(shown.event.cards) == 10
+    assert len(zone.card_outlines(zone.changes(now, before), now)) == 10

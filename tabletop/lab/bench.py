@@ -18,6 +18,7 @@ from tabletop.lab.figures import Figure, evening, figure
 if TYPE_CHECKING:
     from tabletop.lab.drawing.render import Design
     from tabletop.lab.tablesim.scoring import WatchScore
+    from tabletop.lab.tablesim.table import TableFilm
 
 REFEREE_GOAL_EVENTS_PER_SECOND = 100_000
 
@@ -132,8 +133,8 @@ def bench_real(scenes: Path | None = None) -> Iterator[Figure]:
         yield Figure("  read unsure (asked on the phones)", str(result.unsure))
         yield Figure("  read from another card than the one labelled", str(result.elsewhere))
         yield Figure("  time", f"{result.seconds / max(result.total, 1) * 1000:.1f} ms a picture, found and read")
-        for (truth, said), times in result.confusions.most_common(5):
-            yield Figure(f"  {truth} read as {said}", f"{times}")
+        for (truth, said), times in sorted(result.confusions.items(), key=lambda item: (-item[1], item[0])):
+            yield Figure(f"  {truth} read as {said}", f"{times} ({result.sure_confusions[(truth, said)]} sure)")
 
 
 PIPELINE_GOAL_FPS = 150.0
@@ -192,14 +193,22 @@ WATCH_TABLES = ("pale", "wood", "pale", "felt", "pale", "cloth", "pale", "plain"
 or cloth), where a card's white border does not stand out and the real photographs were missed."""
 
 
-def bench_watcher(rounds: int = 10) -> Iterator[Figure]:
+def bench_watcher(rounds: int = 10, faces: Path | None = None) -> Iterator[Figure]:
     """How well the watcher follows simulated rounds over several tables, seat counts, lights and cameras.
 
     A round is one deal to its end with the official rules, watched from its video; each seed turns the camera
-    up to 10 degrees off straight down. The figures are the watcher's goals: plays and draws found with the
-    right card and seat, revealed cards read, the delay from a card coming to rest to its event, and whether the
-    referee rules the same on the watched record; over every round, then over the pale tables alone.
+    up to 10 degrees off straight down and gives the film its look (``tablesim.film.Look``: a webcam's
+    compression, flickering lights, motion blur, a worn deck, hands holding cards at the edges, things on the
+    table). ``faces`` names a folder of photographs of real cards to lay face up instead of rendered faces; a
+    folder that cannot be is refused (``FacesError``) before any round is filmed. The figures are the watcher's
+    goals: plays and draws found with the right card and seat, revealed cards read, the delay from a card coming
+    to rest to its event, and whether the referee rules the same on the watched record; over every round, then
+    over the pale tables alone.
     """
+    from tabletop.lab.tablesim.photos import CardPhotos
+
+    if faces is not None:
+        CardPhotos.read(faces)
     from tabletop.lab.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
     from tabletop.lab.tablesim.table import simulated_table
     from tabletop.vision.model import CardModel
@@ -208,7 +217,8 @@ def bench_watcher(rounds: int = 10) -> Iterator[Figure]:
     result, pale, agreed = WatchScore(), WatchScore(), 0
     lines = []
     for k in range(rounds):
-        table = simulated_table(1000 + k, players=2 + k % 5, rounds=1, table=WATCH_TABLES[k % len(WATCH_TABLES)])
+        table = simulated_table(1000 + k, players=2 + k % 5, rounds=1, table=WATCH_TABLES[k % len(WATCH_TABLES)],
+                                faces=faces)
         seen = watch_table(table, model)
         found = score(table.script, seen)
         same = verdicts_agree([timed.event for timed in table.script.record], watched_record(table.script, seen))
@@ -216,25 +226,28 @@ def bench_watcher(rounds: int = 10) -> Iterator[Figure]:
         if table.video.kind == "pale":
             pale.add(found)
         agreed += same
-        lines.append(Figure(f"  seed {1000 + k}", _round_line(table.video.kind, table.video.camera.tilt, 2 + k % 5,
-                                                              found, same)))
-    yield Figure("watcher", f"{rounds} simulated rounds ({result.plays} plays, {result.draws} draws, "
+        lines.append(Figure(f"  seed {1000 + k}", _round_line(table, 2 + k % 5, found, same)))
+    photographed = "" if faces is None else f", the cards face up photographs from {faces}"
+    yield Figure("watcher", f"{rounds} simulated rounds{photographed} ({result.plays} plays, {result.draws} draws, "
                             f"{result.revealed_cards} revealed cards)")
     yield from lines
-    yield from _watch_goals(result)
-    yield Figure("  plays unsure (asked on the phones)", f"{result.plays_unsure}, wrong card: "
-                 f"{result.plays_wrong_card}, wrong seat: {result.plays_wrong_seat}")
-    yield figure("  invented", f"{result.extra['play']} plays, {result.extra['draw']} draws", "no play invented",
-                 result.extra["play"] == 0)
+    real = "" if faces is None else " (photographed faces)"
+    yield from _watch_goals(result, real)
+    yield Figure("  plays unsure (asked on the phones)",
+                 f"{result.plays_unsure}, wrong seat: {result.plays_wrong_seat}")
+    yield figure(f"  plays with the wrong card{real}", str(result.plays_wrong_card), "none",
+                 result.plays_wrong_card == 0)
+    yield figure(f"  invented{real}", f"{result.extra['play']} plays, {result.extra['draw']} draws",
+                 "no play invented", result.extra["play"] == 0)
     figures = result.summary()
     slowest = figures["delay_max_ms"]
-    yield figure("  card at rest to event", f"median {figures['delay_median_ms']:.0f} ms, max {slowest:.0f} ms",
-                 "300 ms", slowest <= 300)
-    yield figure("  referee verdicts the same as on the true record", f"{agreed} of {rounds} rounds", "all",
+    yield figure(f"  card at rest to event{real}", f"median {figures['delay_median_ms']:.0f} ms, "
+                 f"max {slowest:.0f} ms", "300 ms", slowest <= 300)
+    yield figure(f"  referee verdicts the same as on the true record{real}", f"{agreed} of {rounds} rounds", "all",
                  agreed == rounds)
     yield Figure("watcher on the pale tables alone", f"{pale.plays} plays, {pale.draws} draws, "
                                                     f"{pale.revealed_cards} revealed cards")
-    yield from _watch_goals(pale, " on pale tables")
+    yield from _watch_goals(pale, f" on pale tables{real}")
 
 
 def _watch_goals(result: WatchScore, where: str = "") -> Iterator[Figure]:
@@ -244,8 +257,20 @@ def _watch_goals(result: WatchScore, where: str = "") -> Iterator[Figure]:
                      figures[name] >= goal)
 
 
-def _round_line(kind: str, tilt: float, players: int, found: WatchScore, same: bool) -> str:
-    return (f"{kind} table, {players} players, camera {tilt:.1f} degrees off straight down: "
+def bench_faces() -> Iterator[Figure]:
+    """The watcher over the same rounds with photographs of real cards face up instead of rendered faces: the
+    sample the tests use."""
+    folder = TESTS_DATA / "real-cards"
+    if not (folder / "labels.csv").is_file():
+        yield Figure("watcher with photographed faces", f"no labels.csv in {folder}")
+        return
+    yield from bench_watcher(faces=folder)
+
+
+def _round_line(table: TableFilm, players: int, found: WatchScore, same: bool) -> str:
+    video = table.video
+    return (f"{video.kind} table, {players} players, camera {video.camera.tilt:.1f} degrees off straight down, "
+            f"cards {table.layout.card_height:.0f} px tall, {video.look.describe()}: "
             f"{found.plays_right} of {found.plays} plays, {found.draws_right} of {found.draws} draws, "
             f"{found.revealed_right} of {found.revealed_cards} revealed cards, "
             f"{found.extra['play']} plays and {found.extra['draw']} draws invented, "
@@ -295,12 +320,32 @@ class _Silent:
         return None
 
 
+MISREAD_CARDS = 540
+"""Cards read under each cause: ten of each of the 54."""
+
+
+def bench_misreads(count: int = MISREAD_CARDS) -> Iterator[Figure]:
+    """Rendered cards read wrong and sure, cause by cause (``training.misreads``): read right, read wrong and sure,
+    unsure, and what was taken for what surely. No card must be read wrong surely."""
+    from tabletop.lab.training.misreads import CAUSES, misreads
+    from tabletop.vision.model import CardModel
+
+    model = CardModel(threads=1)
+    for k, (name, cause) in enumerate(CAUSES.items()):
+        result = misreads(model, cause, count, seed=31_000 + k)
+        yield figure(f"misreads {name}", f"{result.right} of {result.total} read right, {result.unsure} unsure, "
+                     f"{result.sure_and_wrong} wrong and sure", "none wrong and sure", result.sure_and_wrong == 0)
+        for (truth, said), times in result.sure_confusions.most_common(5):
+            yield Figure(f"  {truth} read surely as {said}", str(times))
+
+
 def parts() -> dict[str, Callable[[], Iterator[Figure]]]:
     """Every benchmark by name, in the order ``tabletop bench`` runs them."""
-    from tabletop.lab.bench_web import bench_crowd, bench_web
+    from tabletop.lab.bench_web import bench_crowd, bench_serve, bench_web
 
-    return {"referee": bench_referee, "classify": bench_classify, "real": bench_real, "pipeline": bench_pipeline,
-            "watcher": bench_watcher, "web": bench_web, "crowd": bench_crowd, "voice": bench_voice}
+    return {"referee": bench_referee, "classify": bench_classify, "real": bench_real, "misreads": bench_misreads,
+            "pipeline": bench_pipeline, "watcher": bench_watcher, "faces": bench_faces, "web": bench_web,
+            "crowd": bench_crowd, "serve": bench_serve, "voice": bench_voice}
 
 
 def bench_all(say: Callable[[str], None] = print) -> list[Figure]:

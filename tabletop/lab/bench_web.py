@@ -11,15 +11,20 @@ from __future__ import annotations
 import http.client
 import json
 import multiprocessing
+import re
 import socket
 import statistics
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import cv2
+
 from tabletop.game.events import Event, Game
 from tabletop.lab.figures import Figure, evening, figure
+from tabletop.sources import Frame, Sharp
 from tabletop.table import Table
 from tabletop.web import WebSettings, create_app, scoreboard_of
 from tabletop.web.server import Server
@@ -201,3 +206,83 @@ def _dribble(socks: list[socket.socket], stop: threading.Event) -> None:
     while not stop.wait(1.0):
         for sock in socks:
             sock.sendall(b"a")
+
+
+SERVE_GOAL_MB = 150.0
+"""The table unit's resident memory with 20 phones: a Pi Zero 2 W has 512 MB for everything."""
+LARGE_PICTURE = 3
+"""How many times the camera's large picture is the small one, each way: a Pi camera's 2304 x 1296 beside 768 x 432."""
+
+
+class _LargePictures:
+    """A simulated film as a camera with two streams gives it: each frame with a large picture of its own, newly
+    made as picamera2 makes one per frame (here the small picture scaled up, the same memory a frame at a time)."""
+
+    def __init__(self, seed: int) -> None:
+        from tabletop.lab.tablesim.table import simulated_table
+
+        self.video = simulated_table(seed, rounds=1, detail=1).video
+        self.name, self.live = f"camera with a large stream, sim:{seed}", False
+
+    def frames(self) -> Iterator[Frame]:
+        for frame in self.video.frames():
+            height, width = frame.image.shape[:2]
+            large = cv2.resize(frame.image, (width * LARGE_PICTURE, height * LARGE_PICTURE),
+                               interpolation=cv2.INTER_LINEAR)
+            yield Frame(frame.image, frame.t, Sharp(large, LARGE_PICTURE))
+
+    def close(self) -> None:
+        self.video.close()
+
+
+def bench_serve(phones: int = 20, seed: int = 5) -> Iterator[Figure]:
+    """``tabletop serve``'s resident memory while its camera watches a simulated round (every frame with a large
+    picture three times the small one, as the Pi camera's two streams) and ``phones`` phones follow the board."""
+    from tabletop.config import Config, Panel
+    from tabletop.service import run_service
+    from tabletop.sources.open import register
+
+    register("large", _LargePictures, "the table simulator as a camera with a large stream")
+    said: list[str] = []
+    stop = threading.Event()
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as state:
+        config = Config(players=("Ann", "Bo", "Cy", "Di"), camera=f"large:{seed}", host="127.0.0.1", port=0,
+                        pin=PIN, state=Path(state), panel=Panel(buzzer=None))
+        service = threading.Thread(target=run_service, args=(config, stop, said.append))
+        service.start()
+        port = _served_port(said)
+        context = multiprocessing.get_context("spawn")
+        results, ready = context.Queue(), context.Barrier(phones + 1)
+        crowd = context.Process(target=_phones, args=(port, phones, SERVE_SECONDS, ready, results))
+        crowd.start()
+        ready.wait()
+        memory = []
+        until = time.monotonic() + SERVE_SECONDS
+        while time.monotonic() < until:
+            memory.append(_resident_kb() / 1024)
+            time.sleep(0.5)
+        seen = [results.get(timeout=SERVE_SECONDS + 60) for _ in range(phones)]
+        crowd.join()
+        stop.set()
+        service.join(timeout=30)
+    peak = max(memory)
+    views = sum(len(arrivals) for arrivals in seen)
+    yield figure("serve", f"{peak:.1f} MB resident at most, {memory[-1]:.1f} MB at the end, over {SERVE_SECONDS:.0f} s "
+                 f"of a simulated round watched with its large pictures and {phones} phones on the board "
+                 f"({views:,} board views delivered)", f"{SERVE_GOAL_MB:g} MB", peak <= SERVE_GOAL_MB)
+
+
+SERVE_SECONDS = 60.0
+"""How long the service runs under watch: long enough for the camera to read many cards and the phones to follow."""
+
+
+def _served_port(said: list[str]) -> int:
+    """The port the service said it serves on, once it has said so."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for line in said:
+            found = re.search(r"scoreboard: http://[^:]+:(\d+)/", line)
+            if found:
+                return int(found.group(1))
+        time.sleep(0.1)
+    raise TimeoutError("the service did not say where it serves")

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 from cv2.typing import MatLike
 
-from tabletop.vision.crop import CARD_ASPECT, CROP_SIZE, Corners, Image
+from tabletop.vision.crop import CARD_ASPECT, Corners, Image
 from tabletop.vision.found import FoundCard, Quad, meet, portrait
 
 WORK_SIDE = 320
@@ -94,8 +94,9 @@ BORDER = 0.06
 GREW = 1.12
 """Growth in settling beyond which an outline may have been the face's rather than the card's."""
 
-PROBE = CROP_SIZE
-"""Size the card is warped to for settling and judging: the model's own crop size."""
+PROBE = (48, 72)
+"""Size (width, height) the card is warped to for settling and judging its outline: small enough to be quick,
+large enough to show the border. Its own, not the card model's crop, which is larger to read fine print."""
 REACH = 6
 """How far (probe pixels) a side may move when settled onto the card's edge."""
 BAR = (2, 5)

@@ -6,6 +6,7 @@ Training and inference share this module so that the model never sees a crop mad
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -21,7 +22,7 @@ BORDER_BAND = (0.02, 0.07)
 """Where the white border lies, as fractions of the crop's width in from each edge."""
 
 WHITE_LEVEL = 235.0
-CROP_SIZE = (48, 72)
+CROP_SIZE = (64, 96)
 """Width and height of the crop the card model reads; the finder judges outlines at the same size."""
 
 
@@ -54,8 +55,22 @@ def _border_band(height: int, width: int) -> npt.NDArray[np.intp]:
     return np.flatnonzero(mask)
 
 
-def balance(crop: Image) -> Image:
-    """Scale each channel so that the card's own white border comes out white, and lift a washed-out black.
+@dataclass(frozen=True)
+class Levels:
+    """How a crop's colours are put right: each channel's white (the card's border as the camera saw it) and the
+    black a washed-out picture lifted, after the white is put right."""
+
+    white: npt.NDArray[np.float64]
+    black: float
+
+    def apply(self, crop: Image) -> Image:
+        scaled = cv2.multiply(crop, (*(WHITE_LEVEL / self.white), 0.0), dtype=cv2.CV_32F)
+        stretched = (scaled - self.black) * (WHITE_LEVEL / (WHITE_LEVEL - self.black))
+        return np.clip(stretched, 0, 255).astype(np.uint8)
+
+
+def levels(crop: Image) -> Levels:
+    """The levels that make a card's own white border come out white, and lift a washed-out black.
 
     A colour cast or an exposure error touches the border and the printed colour alike, so dividing by the border
     cancels it: a webcam's cyan-drifting blue is compared with the same webcam's white.
@@ -68,8 +83,49 @@ def balance(crop: Image) -> Image:
     scaled = cv2.multiply(crop, (*(WHITE_LEVEL / white), 0.0), dtype=cv2.CV_32F)
     blue, green, red = cv2.split(scaled)
     black = min(max(float(percentile(cv2.min(cv2.min(blue, green), red).ravel(), 1)), 0.0), WHITE_LEVEL / 2)
-    stretched = (scaled - black) * (WHITE_LEVEL / (WHITE_LEVEL - black))
-    return np.clip(stretched, 0, 255).astype(np.uint8)
+    return Levels(white, black)
+
+
+def balance(crop: Image) -> Image:
+    """``crop`` with its colours put right against the card's own white border (see ``levels``)."""
+    return levels(crop).apply(crop)
+
+
+INDEX_BOX = (0.0, 0.0, 0.4, 0.27)
+"""Round a card's top-left index, as shares of its width and height (left, top, right, bottom): every printing
+puts its small numeral or symbol inside, with room to spare for corners found a little off."""
+INDEX_SIZE = (32, 32)
+"""Width and height of an index crop, as the index model reads it."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """A card as the models read it: the whole card upright, and its two index corners, each upright (the one at
+    the bottom right turned half round), all balanced against the card's own border."""
+
+    card: Image
+    indexes: tuple[Image, ...]
+    """Both index corners; none where only the card's crop was given."""
+
+
+def look(image: Image, corners: Corners, size: tuple[int, int]) -> Look:
+    """The card at ``corners`` in ``image`` cut out at ``size``, and its index corners at ``INDEX_SIZE``."""
+    crop = rectify(image, corners, size)
+    card_levels = levels(crop)
+    first, second = (card_levels.apply(rectify(image, quad, INDEX_SIZE)) for quad in index_corners(corners))
+    return Look(card_levels.apply(crop), (first, second))
+
+
+def index_corners(corners: Corners) -> tuple[Corners, Corners]:
+    """The quads round a card's two indexes (see ``INDEX_BOX``), each clockwise from its own top left: the top-left
+    index, and the bottom-right one as it lies on the card turned half round, so that both come out alike."""
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    onto = cv2.getPerspectiveTransform(unit, corners.astype(np.float32))
+    left, top, right, bottom = INDEX_BOX
+    box = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], np.float32)
+    first = cv2.perspectiveTransform(box[None], onto)[0].astype(np.float32)
+    second = cv2.perspectiveTransform((1 - box)[None], onto)[0].astype(np.float32)
+    return first, second
 
 
 def percentile(values: npt.NDArray[np.number], q: float) -> npt.NDArray[np.float64]:

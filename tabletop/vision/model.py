@@ -1,4 +1,10 @@
-"""The card model at run time: onnxruntime and numpy only, loaded once, reading a batch of crops per call."""
+"""The card model at run time: onnxruntime and numpy only, loaded once, reading a batch of cards per call.
+
+Two networks read a card. The card network reads the whole card, upright either way; the index network reads
+the two small indexes in its corners, which print the same numeral or symbol again, smaller and in another
+style. They are two looks at the card: where both can be read they must agree for the reading to be sure, and
+where the whole card leaves a doubt that the indexes settle, the indexes decide (see ``combine``).
+"""
 
 from __future__ import annotations
 
@@ -13,16 +19,23 @@ import onnxruntime
 from tabletop.errors import TabletopError
 from tabletop.game.cards import Card
 from tabletop.shipped import MODELS_PACKAGE, shipped
-from tabletop.vision.crop import Image
+from tabletop.vision.crop import Image, Look
 
 MODELS = shipped(MODELS_PACKAGE)
-"""Where the shipped networks are: the card model and the finder's two looks."""
+"""Where the shipped networks are: the card model, its index model and the finder's two looks."""
 DEFAULT_MODEL = MODELS / "cards.onnx"
+INDEX_MODEL = "index.onnx"
+"""The index network's file, beside the card network's."""
 NO_CARD = "none"
 UNSURE_BELOW = 0.8
 """Readings less confident than this are reported as unsure: a person should confirm them."""
 LOOK_AGAIN_BELOW = 0.95
 """Crops read less confidently than this are read a second time, turned half round (see ``probabilities``)."""
+INDEX_WEIGHT = 1.0
+"""How much an index reading counts beside the whole card's, as a power of its probabilities."""
+INDEX_FLOOR = 0.05
+"""What an index reading leaves of a card it rules out: an index may be hidden under a thumb or misplaced, so it
+can outvote the whole card only where the whole card is in doubt, never silence it."""
 
 
 def cpu_session(path: Path, threads: int) -> onnxruntime.InferenceSession:
@@ -40,7 +53,7 @@ class ModelError(TabletopError):
 
 @dataclass(frozen=True)
 class Reading:
-    """What the model makes of one crop: its best guess (None for "no card") and the runners-up.
+    """What the model makes of one card: its best guess (None for "no card") and the runners-up.
 
     ``confidence`` is calibrated: over many readings of 0.9, about nine in ten are right.
     """
@@ -54,23 +67,44 @@ class Reading:
         return self.confidence < UNSURE_BELOW
 
 
-class CardModel:
-    """The ONNX card classifier and the labels and crop size written into its metadata."""
+class _Network:
+    """One ONNX classifier, with the labels and input size written into its metadata."""
 
-    def __init__(self, path: Path | None = None, threads: int = 1) -> None:
-        path = path or DEFAULT_MODEL
+    def __init__(self, path: Path, threads: int) -> None:
         try:
             self.session = cpu_session(path, threads)
             meta = self.session.get_modelmeta().custom_metadata_map
             self.labels: tuple[str, ...] = tuple(json.loads(meta["labels"]))
             shape = json.loads(meta["input"])
+            self.input = self.session.get_inputs()[0].name
         except Exception as err:
             raise ModelError(f"cannot load the card model {path}: {err}") from err
         self.size: tuple[int, int] = (int(shape["width"]), int(shape["height"]))
+
+    def run(self, batch: Sequence[Image]) -> np.ndarray:
+        """One inference call; the rows are a fresh array the caller may change."""
+        (out,) = self.session.run(None, {self.input: np.ascontiguousarray(np.stack(batch), dtype=np.uint8)})
+        return np.asarray(out)
+
+
+class CardModel:
+    """The card network, and the index network where its file lies beside it (``index.onnx``).
+
+    A card is read from a :class:`~tabletop.vision.crop.Look` (the card and its two indexes), or from the card's
+    crop alone, which the card network reads by itself.
+    """
+
+    def __init__(self, path: Path | None = None, threads: int = 1) -> None:
+        path = path or DEFAULT_MODEL
+        self.network = _Network(path, threads)
+        index = path.with_name(INDEX_MODEL)
+        self.index = _Network(index, threads) if index.is_file() else None
+        self.labels = self.network.labels
+        self.size = self.network.size
         self.cards = tuple(None if label == NO_CARD else Card.from_name(label) for label in self.labels)
 
     def probabilities(self, crops: Sequence[Image]) -> np.ndarray:
-        """Class probabilities for balanced crops of ``self.size``, one row a crop.
+        """The card network's class probabilities for balanced crops of ``self.size``, one row a crop.
 
         A card reads the same turned half round, so a crop read with any doubt is read again that way up and
         the two readings are averaged: blur, glare and a crop cut a little off fall differently on the model's
@@ -78,30 +112,57 @@ class CardModel:
         disagree it is unsure, so fewer wrong readings pass as sure. Crops read with no doubt, most of them, cost
         nothing more.
         """
-        batch = np.ascontiguousarray(np.stack(crops), dtype=np.uint8)
-        rows = self._run(batch)
+        rows = self.network.run(crops)
         doubtful = rows.max(axis=1) < LOOK_AGAIN_BELOW
         if doubtful.any():
-            turned = np.ascontiguousarray(batch[doubtful, ::-1, ::-1])
-            rows[doubtful] = (rows[doubtful] + self._run(turned)) / 2
+            turned = [crop[::-1, ::-1] for crop, again in zip(crops, doubtful, strict=True) if again]
+            rows[doubtful] = (rows[doubtful] + self.network.run(turned)) / 2
         return rows
 
-    def _run(self, batch: np.ndarray) -> np.ndarray:
-        """One inference call on a contiguous uint8 batch; the rows are a fresh array the caller may change."""
-        (out,) = self.session.run(None, {"crops": batch})
-        return np.asarray(out)
-
-    def read(self, crops: Sequence[Image], guesses: int = 3) -> list[Reading]:
-        """A reading per crop, batched: one inference call, and one more for any crops read with doubt."""
-        if not crops:
+    def read(self, looks: Sequence[Look | Image], guesses: int = 3) -> list[Reading]:
+        """A reading per card, batched: one call of each network, and one more for cards read with doubt."""
+        if not looks:
             return []
-        return [self._reading(row, guesses) for row in self.probabilities(crops)]
+        return [self._reading(row, guesses) for row in self._combined([_as_look(look) for look in looks])]
 
-    def vote(self, crops: Sequence[Image], guesses: int = 3) -> Reading:
-        """One reading from several crops of the same card (successive frames), their probabilities averaged."""
-        return self._reading(self.probabilities(crops).mean(axis=0), guesses)
+    def vote(self, looks: Sequence[Look | Image], guesses: int = 3) -> Reading:
+        """One reading from several looks at the same card (successive frames), their probabilities averaged."""
+        return self._reading(self._combined([_as_look(look) for look in looks]).mean(axis=0), guesses)
+
+    def _combined(self, looks: list[Look]) -> np.ndarray:
+        """Each look's probabilities: the whole card's, weighed by its indexes' where it has them."""
+        rows = self.probabilities([look.card for look in looks])
+        if self.index is None or not all(look.indexes for look in looks):
+            return rows
+        corners = self.index.run([index for look in looks for index in look.indexes])
+        return combine(rows, corners.reshape(len(looks), -1, corners.shape[1]), self.labels.index(NO_CARD))
 
     def _reading(self, row: np.ndarray, guesses: int) -> Reading:
         order = np.argsort(row)[::-1][:guesses]
         ranked = tuple((self.cards[k], float(row[k])) for k in order)
         return Reading(card=ranked[0][0], confidence=ranked[0][1], guesses=ranked)
+
+
+def combine(cards: np.ndarray, indexes: np.ndarray, none: int) -> np.ndarray:
+    """The whole card's probabilities (N x classes) weighed by its indexes' (N x corners x classes), as two
+    experts' opinions are multiplied: where the whole card leaves a doubt, sure indexes settle it. Where the whole
+    card is sure and the indexes outweigh it with another card, the two looks disagree, and the reading is the
+    mean of both opinions, unsure: a person is asked rather than the buzzer sounding on a guess.
+
+    An index that shows no card (hidden under a thumb, too small to read, the corner of a back) says nothing of
+    which card it is: its "no card" is spread evenly over the cards, and "no card" itself is weighed as the
+    average card is, so that only the whole card says whether there is a card at all. ``none`` is the column of
+    "no card".
+    """
+    spread = np.delete(indexes, none, axis=2) + indexes[..., none:none + 1] / (indexes.shape[2] - 1)
+    weights = np.prod((spread + INDEX_FLOOR) ** INDEX_WEIGHT, axis=1)
+    weights = np.insert(weights, none, weights.mean(axis=1), axis=1)
+    product = cards * weights
+    combined = product / product.sum(axis=1, keepdims=True)
+    overruled = (combined.argmax(axis=1) != cards.argmax(axis=1)) & (cards.max(axis=1) >= UNSURE_BELOW)
+    combined[overruled] = (combined[overruled] + cards[overruled]) / 2
+    return np.asarray(combined)
+
+
+def _as_look(look: Look | Image) -> Look:
+    return look if isinstance(look, Look) else Look(look, ())

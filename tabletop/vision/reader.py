@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.vision import borders, finder
-from tabletop.vision.crop import Corners, Image, balance, rectify
+from tabletop.vision.crop import Corners, Image, look
 from tabletop.vision.found import FoundCard
 from tabletop.vision.model import CardModel, Reading
 
@@ -33,8 +33,8 @@ def read_found(image: Image, model: CardModel, found: list[FoundCard]) -> list[S
     """Each found card of ``image`` with its reading, in the order found; one batch for the model."""
     if not found:
         return []
-    crops = [balance(rectify(image, card.corners, model.size)) for card in found]
-    return [Sighting(card.corners, reading) for card, reading in zip(found, model.read(crops), strict=True)]
+    looks = [look(image, card.corners, model.size) for card in found]
+    return [Sighting(card.corners, reading) for card, reading in zip(found, model.read(looks), strict=True)]
 
 
 def read_card(image: Image, model: CardModel) -> Sighting | None:

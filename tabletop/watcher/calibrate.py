@@ -29,11 +29,12 @@ from tabletop.vision.model import CardModel, Reading
 from tabletop.vision.reader import GUESS_FLOOR
 from tabletop.watcher.layout import Circle, Layout, Point, Rect
 from tabletop.watcher.motion import MotionSensor, most_changed
-from tabletop.watcher.zones import card_crops
+from tabletop.watcher.zones import card_looks
 
 LARGEST_CARD = 0.1
-SMALLEST_CARD = 0.004
-"""A card seen from above the table covers between these shares of the picture."""
+SMALLEST_CARD = 0.0025
+"""A card seen from above the table covers between these shares of the picture: the smallest, a camera 130 cm
+above a table reading it from its small picture, about 40 pixels tall in 640 x 480."""
 SPECK = SMALLEST_CARD / 4
 """Patches smaller than this share of the picture are specks, not worth a word; a deck seen smaller than a card
 can be, but larger than a speck, is told that it looks too small."""
@@ -114,7 +115,8 @@ def _around(deck: Corners, shape: tuple[int, ...], players: int) -> Layout:
     reveal = Rect(frame_width * 0.12, frame_height * (0.5 if top_half else 0.04), frame_width * 0.88,
                   frame_height * (0.96 if top_half else 0.5))
     return Layout(discard=Circle(discard, height * 0.85), draw=Circle((cx, cy), height * 0.7), reveal=reveal,
-                  centre=(frame_width / 2, frame_height / 2), seats=even_seats(players), card_height=height)
+                  centre=(frame_width / 2, frame_height / 2), seats=even_seats(players), card_height=height,
+                  picture=(frame_width, frame_height))
 
 
 def _deck(frame: Frame, model: CardModel) -> tuple[_Candidate, list[_Candidate]]:
@@ -148,7 +150,7 @@ def _candidates(frame: Frame, model: CardModel) -> list[_Candidate]:
     if not shapes:
         return []
     whole = [frame.cut((0, 0, image.shape[1], image.shape[0]))]
-    readings = model.read([card_crops(whole, corners, model.size)[0] for corners, _ in shapes])
+    readings = model.read([card_looks(whole, corners, model.size)[0] for corners, _ in shapes])
     return [_Candidate(corners, score, reading) for (corners, score), reading in zip(shapes, readings, strict=True)]
 
 

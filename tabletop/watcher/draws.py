@@ -18,6 +18,8 @@ BROAD = 1.3
 """An arm is at most this many card heights broad on average; anything broader is someone leaning in."""
 RETREAT = 0.8
 """A hand that has drawn is on its way back once its tip has withdrawn this many card heights."""
+REACH_AGAIN = 0.5
+"""An arm that drew, withdrew and reaches in this many card heights again is on a new reach."""
 
 
 @dataclass
@@ -27,13 +29,17 @@ class _Track:
     depth: float
     breadth: float = 0.0
     reported: bool = False
+    low: float = math.inf
+    """Since its deepest point, the least the arm reached in: where it withdrew to."""
 
 
 class DrawWatch:
     """Each arm is followed while it is in the picture; one that went deepest into the draw pile drew a card.
 
     Going by the deepest point, not by any point, keeps an arm that passes over the draw pile on its way to the
-    discard pile from counting as a draw; someone leaning in, far broader than an arm, draws nothing.
+    discard pile from counting as a draw; someone leaning in, far broader than an arm, draws nothing. An arm that
+    withdraws and reaches in again is on a new reach, followed afresh from where it withdrew to: a player's other
+    hand, holding their cards at the table's edge, can keep their arm in view between two reaches.
     """
 
     def __init__(self, layout: Layout) -> None:
@@ -47,11 +53,13 @@ class DrawWatch:
         for arm in motion.arms:
             track = self._match(arm.entry, seen)
             depth = math.dist(arm.tip, track.entry)
-            if depth > track.depth:
-                track.deepest, track.depth = arm.tip, depth
+            if depth > track.depth or self._reaches_again(track, depth):
+                track.deepest, track.depth, track.low, track.reported = arm.tip, depth, depth, False
                 track.breadth = float(arm.mask.sum()) * SCALE ** 2 / depth
-            elif self._drew(track) and depth < track.depth - RETREAT * self.layout.card_height:
-                drew.append(self._report(track))
+            else:
+                track.low = min(track.low, depth)
+                if self._drew(track) and depth < track.depth - RETREAT * self.layout.card_height:
+                    drew.append(self._report(track))
             seen.append(track)
         drew += [self._report(track) for track in self.tracks if track not in seen and self._drew(track)]
         self.tracks = seen
@@ -87,6 +95,11 @@ class DrawWatch:
         aside, along = abs(px * ay - py * ax) / track.depth, (px * ax + py * ay) / track.depth
         card = self.layout.card_height
         return along if aside < AIM * card and along < track.depth + AIM * card else None
+
+    def _reaches_again(self, track: _Track, depth: float) -> bool:
+        """Whether an arm that withdrew is reaching in again: a new reach, to be followed afresh."""
+        card = self.layout.card_height
+        return track.low < track.depth - RETREAT * card and depth > track.low + REACH_AGAIN * card
 
     def _report(self, track: _Track) -> int:
         track.reported = True

@@ -1,8 +1,9 @@
 """Where things are on the table, as the camera sees it: the three zones and the seats around the centre.
 
-All positions are in pixels of the full camera frame. Seats are angles around the table's centre, measured
-clockwise from the right-hand edge of the picture (image y grows downward), so seat order is clockwise seen
-from above, as docs/record.md numbers it.
+All positions are in pixels of the picture the watcher moves on (a camera's small stream, where it has two),
+whose size the layout keeps: zones set on a picture of another size are scaled to the camera's, or refused where
+its shape differs. Seats are angles around the table's centre, measured clockwise from the right-hand edge of the
+picture (image y grows downward), so seat order is clockwise seen from above, as docs/record.md numbers it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,12 @@ from typing import Any
 from tabletop.errors import TabletopError
 
 Point = tuple[float, float]
+Size = tuple[int, int]
+"""Width and height in pixels."""
+LEGACY_PICTURE: Size = (640, 480)
+"""The picture a layout that does not say its size was set on: every camera gave 640 x 480 before layouts said."""
+SHAPE_LEEWAY = 0.02
+"""How far two pictures' proportions may differ and still be the same view, one scaled from the other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +56,8 @@ class Layout:
     seats: tuple[float, ...]
     card_height: float
     """How tall a card lies in the picture, in pixels: it sizes everything the watcher looks for."""
+    picture: Size = LEGACY_PICTURE
+    """The size of the picture these pixels belong to."""
 
     def angle_of(self, point: Point) -> float:
         """The angle of ``point`` around the centre, in degrees in [0, 360)."""
@@ -58,6 +67,30 @@ class Layout:
         """The seat whose angle is nearest to where ``point`` lies around the centre."""
         angle = self.angle_of(point)
         return min(range(len(self.seats)), key=lambda seat: _apart(self.seats[seat], angle))
+
+
+def fitted(layout: Layout, size: Size) -> Layout:
+    """``layout`` for a picture of ``size``: as it is when set on one of that size, scaled when set on the same view
+    with more or fewer pixels; LayoutError, saying what to do, when set on a picture of another shape (another
+    camera, or the same camera's other mode), where scaling would put every zone in the wrong place."""
+    if layout.picture == size:
+        return layout
+    (width, height), (was_width, was_height) = size, layout.picture
+    sx, sy = width / was_width, height / was_height
+    if abs(sx / sy - 1) > SHAPE_LEEWAY:
+        raise LayoutError(f"the zones were set on a {was_width}x{was_height} picture and the camera now gives "
+                          f"{width}x{height}, another shape: set the zones again")
+    scale = (sx + sy) / 2
+
+    def point(p: Point) -> Point:
+        return p[0] * sx, p[1] * sy
+
+    reveal = layout.reveal
+    return Layout(discard=Circle(point(layout.discard.centre), layout.discard.radius * scale),
+                  draw=Circle(point(layout.draw.centre), layout.draw.radius * scale),
+                  reveal=Rect(reveal.left * sx, reveal.top * sy, reveal.right * sx, reveal.bottom * sy),
+                  centre=point(layout.centre), seats=layout.seats, card_height=layout.card_height * scale,
+                  picture=size)
 
 
 def _apart(a: float, b: float) -> float:
@@ -73,7 +106,8 @@ def layout_to_json(layout: Layout) -> dict[str, Any]:
             "draw": {"centre": list(layout.draw.centre), "radius": layout.draw.radius},
             "reveal": {"left": layout.reveal.left, "top": layout.reveal.top, "right": layout.reveal.right,
                        "bottom": layout.reveal.bottom},
-            "centre": list(layout.centre), "seats": list(layout.seats), "card_height": layout.card_height}
+            "centre": list(layout.centre), "seats": list(layout.seats), "card_height": layout.card_height,
+            "picture": list(layout.picture)}
 
 
 def read_layout(path: Path) -> Layout:
@@ -102,7 +136,17 @@ def layout_from_json(obj: Any) -> Layout:
         raise LayoutError("seats: give one angle (degrees) for each of 2 to 10 seats")
     return Layout(discard=_circle(obj, "discard"), draw=_circle(obj, "draw"), reveal=_rect(obj, "reveal"),
                   centre=_point(obj, "centre"), seats=tuple(_number(v, "seats") % 360 for v in seats),
-                  card_height=_positive(obj.get("card_height"), "card_height"))
+                  card_height=_positive(obj.get("card_height"), "card_height"), picture=_picture(obj))
+
+
+def _picture(obj: dict[str, Any]) -> Size:
+    """The picture's size, where the layout says it (layouts written before they did were set on 640 x 480)."""
+    if "picture" not in obj:
+        return LEGACY_PICTURE
+    width, height = _point(obj, "picture")
+    if not (width >= 1 and height >= 1 and width.is_integer() and height.is_integer()):
+        raise LayoutError("picture: must be [width, height], whole numbers of pixels")
+    return int(width), int(height)
 
 
 def _get(obj: dict[str, Any], key: str, kind: type, name: str | None = None) -> Any:

@@ -2,7 +2,7 @@
 
 Everything here works on a quarter-size copy of the frame, which is all that telling an arm from a table needs,
 and is what keeps the watcher fast enough for a Raspberry Pi. The quiet table is learnt again whenever nothing
-moves, so slow changes of light and the cards that pile up become part of it.
+moves, wherever no arm reaches in, so slow changes of light and the cards that pile up become part of it.
 """
 
 from __future__ import annotations
@@ -26,10 +26,14 @@ QUIET_FRAMES = 3
 FURNITURE_FRAMES = 150
 """Whatever has not moved for this many frames is part of the table, even an arm at rest on it, whatever else
 moves meanwhile: a ghost left in the quiet table by someone who leant in for a while fades the same way."""
-EDGE_SPECKS = 8
-"""Changed pixels (of the quarter-size picture) along its edge that are still only specks, not an arm."""
 BRIDGED = 2
 """Changed blobs this many pixels apart (of the quarter-size picture) are one."""
+FLICKER = 0.15
+"""The most a flickering lamp and a rolling shutter's bands brighten or darken a pixel beyond the whole picture's
+change of light: pixels that changed more than that changed for another reason."""
+BAND = np.array([1, 4, 6, 4, 1], np.float32) / 16
+"""How a row's brightness is smoothed with its neighbours' (every other row of the quarter-size picture): a
+flicker band spans dozens of rows, a speck of noise one."""
 LIGHT_CHANGE = 0.4
 """A change over more than this share of the picture is the light changing, not an arm."""
 
@@ -72,32 +76,41 @@ class MotionSensor:
 
     def update(self, frame: Image) -> Motion:
         small = cv2.resize(frame, (frame.shape[1] // SCALE, frame.shape[0] // SCALE), interpolation=cv2.INTER_LINEAR)
-        moving = _changed(small, small if self.previous is None else self.previous)
+        moving = _changed(levelled_rows(small, small if self.previous is None else self.previous)[0],
+                          small if self.previous is None else self.previous)
         still = moving.mean() < STILL
         self.previous = small
         self.calm = self.calm + 1 if still else 0
         if self.quiet is None or self.unmoved is None or self.settled is None:
             self.quiet, self.settled, self.unmoved = small.copy(), small.copy(), np.zeros(moving.shape, np.int32)
-        gain = brightening(small, self.quiet)
-        levelled = cv2.convertScaleAbs(small, alpha=1 / gain)
+        levelled, gain = levelled_rows(small, self.quiet)
         _settle(levelled, self.settled, self.unmoved)
         changed = _changed(levelled, self.quiet)
         if changed.mean() > LIGHT_CHANGE:
             arms: tuple[Arm, ...] = ()
         else:
             arms = self._arms(changed)
-        if self._quiet(arms, changed):
-            self.quiet, self.settled, gain = small.copy(), small.copy(), 1.0
+        if self.calm >= QUIET_FRAMES:
+            self._learn(small, changed)
+            gain = 1.0
         else:
             furniture = self.unmoved >= FURNITURE_FRAMES
             self.quiet[furniture] = self.settled[furniture]
         return Motion(arms, still, moving, gain)
 
-    def _quiet(self, arms: tuple[Arm, ...], changed: np.ndarray) -> bool:
-        """Whether the table may be learnt again: still for a few frames, with no arm in view and nothing else at
-        the edge. An arm is one however few pixels of the edge it crosses (a slim arm, a camera high above the
-        table): held still, it is no more the table than when it moves."""
-        return self.calm >= QUIET_FRAMES and not arms and not _at_edge(changed)
+    def _learn(self, small: Image, changed: np.ndarray) -> None:
+        """Learn the quiet table again, but where something reaches in from the edge: an arm, or its shadow, held
+        still is no more the table than when it moves, however few pixels of the edge it crosses. Players who
+        hold their cards at the table's edge keep an arm in view all round: the rest of the table (a card just
+        laid on the pile) must still become part of it, or the next arm to reach near it would seem to reach
+        on to it."""
+        reaching = _reaching(changed)
+        if not reaching.any():
+            self.quiet, self.settled = small.copy(), small.copy()
+            return
+        away = ~cv2.dilate(reaching.astype(np.uint8), np.ones((2 * BRIDGED + 1,) * 2, np.uint8)).astype(bool)
+        self.quiet[away] = small[away]
+        self.settled[away] = small[away]
 
     def _arms(self, changed: np.ndarray) -> tuple[Arm, ...]:
         """The changed blobs that touch the picture's edge. Blobs a gap of ``BRIDGED`` pixels apart are one: a
@@ -140,11 +153,38 @@ def most_changed(a: Image, b: Image) -> Image:
     return cv2.max(cv2.max(blue, green), red)
 
 
-def _at_edge(changed: np.ndarray) -> bool:
-    """Whether something changed at the picture's edge: the last of an arm, or of its shadow, leaving. A few
-    specks (glare that clips, noise) are not an arm, and must not keep the quiet table from being learnt again."""
-    ring = int(changed[0].sum() + changed[-1].sum() + changed[:, 0].sum() + changed[:, -1].sum())
-    return ring > EDGE_SPECKS
+def _reaching(changed: np.ndarray) -> np.ndarray:
+    """The changed blobs that touch the picture's edge, whatever their size (the last of an arm leaving is one),
+    blobs ``BRIDGED`` pixels apart being one."""
+    joined = cv2.dilate(changed.astype(np.uint8), np.ones((BRIDGED + 1, BRIDGED + 1), np.uint8))
+    _, labels = cv2.connectedComponents(joined, connectivity=8)
+    ring = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    return np.isin(labels, np.unique(ring[ring > 0])) & changed
+
+
+def levelled_rows(now: Image, then: Image) -> tuple[Image, float]:
+    """``now`` brought to ``then``'s brightness row by row, and how much brighter ``now`` is overall.
+
+    The room's light drifts and lamps are switched, which the whole picture shares: the median of the pixels'
+    ratios says by how much, whatever an arm does to some of them. Lamps on the mains also flicker at 100 or
+    120 Hz: a camera's frames beat brighter and darker, and its rolling shutter draws soft bands across the
+    picture that drift from frame to frame. Those are found row by row from the pixels whose light changed by no
+    more than a flicker can (``FLICKER``): an arm, a sleeve or a card changes its pixels far more, so however much
+    of a row it covers, it is left out of the row's measure and is not levelled away.
+    """
+    lit = now[::2, ::2, 1].astype(np.float32) + 4
+    before = then[::2, ::2, 1].astype(np.float32) + 4
+    ratios = lit / before
+    whole = float(np.median(ratios))
+    relative = ratios / whole
+    within = (relative > 1 / (1 + FLICKER)) & (relative < 1 + FLICKER)
+    counted = within.sum(axis=1)
+    rows = np.where(counted > 0, (relative * within).sum(axis=1) / np.maximum(counted, 1), 1.0)
+    rows = np.convolve(np.concatenate([rows[:1], rows[:1], rows, rows[-1:], rows[-1:]]), BAND, "valid") * whole
+    height, width = now.shape[:2]
+    scale = np.empty((height, width * 3), np.float32)
+    scale[:] = (1 / np.interp(np.arange(height), np.arange(len(rows)) * 2, rows))[:, None]
+    return cv2.multiply(now, scale.reshape(now.shape), dtype=cv2.CV_8U), whole
 
 
 def brightening(now: Image, then: Image, changed: np.ndarray | None = None) -> float:

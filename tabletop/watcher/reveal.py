@@ -8,7 +8,7 @@ from tabletop.sources import Frame
 from tabletop.vision.crop import Corners, Image
 from tabletop.watcher.layout import Layout
 from tabletop.watcher.motion import Motion
-from tabletop.watcher.zones import Settled, ZoneWatch
+from tabletop.watcher.zones import LAID_APART, Settled, ZoneWatch
 
 EMPTY = 0.3
 """The zone is empty when less than this share of a card's area differs from the empty zone."""
@@ -24,7 +24,7 @@ class Revealed:
 class RevealZone:
     def __init__(self, layout: Layout, frame_shape: tuple[int, int]) -> None:
         self.layout = layout
-        self.zone = ZoneWatch(layout.reveal, frame_shape, layout.card_height)
+        self.zone = ZoneWatch(layout.reveal, frame_shape, layout.card_height, LAID_APART)
         self.empty: Image | None = None
         self.reported: Image | None = None
         """The zone as it lay when its cards were last reported."""

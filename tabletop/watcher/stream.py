@@ -14,7 +14,7 @@ from tabletop.game.events import Event, Game
 from tabletop.sources import Frame
 from tabletop.vision.model import CardModel
 from tabletop.watcher.calibrate import find_layout
-from tabletop.watcher.layout import Layout
+from tabletop.watcher.layout import Layout, fitted
 from tabletop.watcher.recorder import Keep, Lines, Recorder
 from tabletop.watcher.watcher import Observation, Watcher
 
@@ -48,13 +48,21 @@ class Recording:
         self._watcher = None
 
 
+def _zones(frame: Frame, layout: Layout | None, players: int, model: CardModel) -> Layout:
+    """The zones given, fitted to the frame's picture, else measured on it."""
+    if layout is None:
+        return find_layout(frame, players, model)
+    height, width = frame.image.shape[:2]
+    return fitted(layout, (width, height))
+
+
 def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: Layout | None = None,
           warn: Callable[[str], None] = lambda _: None) -> Iterator[Event]:
     """The record of the game watched in ``frames``, line by line; without ``layout`` the table is measured on
     the first frame. The first frame is taken before the ``game`` line is given, so that a source that cannot
     be read says so before any record begins."""
     record = Lines([game])
-    recording = Recording(model, record.keep, lambda frame: layout or find_layout(frame, len(game.players), model),
+    recording = Recording(model, record.keep, lambda frame: _zones(frame, layout, len(game.players), model),
                           warn)
     frames = iter(frames)
     first = next(frames, None)

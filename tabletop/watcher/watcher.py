@@ -16,7 +16,7 @@ from tabletop.game.cards import Card
 from tabletop.game.events import Deal, Draw, Event, Evidence, Flip, Play, Reveal, Unsure
 from tabletop.sources import Frame, Region
 from tabletop.vision import borders, finder
-from tabletop.vision.crop import Corners, Image, rectify
+from tabletop.vision.crop import Corners, Image, Look, rectify
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.draws import DrawWatch
 from tabletop.watcher.layout import Layout
@@ -24,7 +24,7 @@ from tabletop.watcher.motion import MotionSensor
 from tabletop.watcher.pile import Cleared, DiscardPile, Landed, TakenBack
 from tabletop.watcher.reveal import Revealed, RevealZone
 from tabletop.watcher.unread import UnreadPlay
-from tabletop.watcher.zones import Settled, ZoneWatch, card_crops
+from tabletop.watcher.zones import Settled, ZoneWatch, card_looks
 
 SOURCE = "camera"
 PICTURE = (96, 144)
@@ -134,14 +134,14 @@ class Watcher:
         beneath = landed.beneath
         if beneath is None or landed.corners is None or not _covers(beneath, landed.corners):
             return
-        before = self.model.read(self._crops(landed.before.regions[-1:], beneath))[0]
+        before = self.model.read(self._looks(landed.before.regions[-1:], beneath))[0]
         now = self._vote(landed.settled, beneath)
         if now.card != before.card:
             yield now, beneath
 
     def _vote(self, settled: Settled, corners: Corners) -> Reading:
         """The card at ``corners`` (frame pixels) read in each settled frame, with all the detail it has."""
-        return self.model.vote(self._crops(settled.regions, corners))
+        return self.model.vote(self._looks(settled.regions, corners))
 
     def _revealed(self, revealed: Revealed, t: float) -> list[Observation]:
         readings = [self._vote(revealed.settled, corners) for corners in revealed.outlines]
@@ -150,8 +150,8 @@ class Watcher:
             return []
         return [Reveal(seat=revealed.seat, cards=cards, t=t, source=SOURCE)]
 
-    def _crops(self, regions: list[Region], corners: Corners) -> list[Image]:
-        return card_crops(regions, corners, self.model.size)
+    def _looks(self, regions: list[Region], corners: Corners) -> list[Look]:
+        return card_looks(regions, corners, self.model.size)
 
 
 def _most_prominent(view: Image, zone: ZoneWatch) -> Corners | None:

@@ -6,6 +6,7 @@ holds still, then compare it with how it last looked at rest. What changed is a 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections import deque
@@ -15,7 +16,7 @@ import cv2
 import numpy as np
 
 from tabletop.sources import Box, Frame, Region
-from tabletop.vision.crop import CARD_ASPECT, Corners, Image, balance, rectify
+from tabletop.vision.crop import CARD_ASPECT, Corners, Image, Look, look
 from tabletop.vision.found import portrait
 from tabletop.watcher.layout import Circle, Rect
 from tabletop.watcher.motion import SCALE, Arm, Motion, brightening, most_changed
@@ -24,6 +25,9 @@ SETTLE_FRAMES = 3
 """Still frames, with no hand over the zone, before the zone counts as settled and is read."""
 MOVED = 45
 """How far (0..255, in the most changed channel) a pixel must differ between two rests to count as changed."""
+LAID_APART = 20
+"""The same for the reveal zone, where cards lie apart on the bare table: nothing there but a card changes, and a
+faded deck on a table about as bright as its colours changes no channel by ``MOVED``."""
 SHADE = (0.3, 0.9, 0.15)
 """A shadow keeps between these shares of the light in every channel, the channels within this much of another."""
 NEAR = 0.3
@@ -56,14 +60,18 @@ class Settled:
 
     @functools.cached_property
     def regions(self) -> list[Region]:
-        """The zone cut from each frame with the most pixels there are: cut only when a card is read."""
-        return [frame.cut(self.box) for frame in self.frames]
+        """The zone cut from the frames with the most pixels there are, cut only when a card is read: from the
+        newest frame's large picture where the camera gives one (see ``ZoneWatch.watch``), else from every
+        frame's picture, to be read together."""
+        sharp = [frame for frame in self.frames if frame.detail is not None]
+        return [frame.cut(self.box) for frame in sharp or self.frames]
 
 
 class ZoneWatch:
     """Tracks one zone: returns the settled pictures of it (the last few frames) once a visit by a hand is over."""
 
-    def __init__(self, area: Circle | Rect, frame_shape: tuple[int, int], card_height: float) -> None:
+    def __init__(self, area: Circle | Rect, frame_shape: tuple[int, int], card_height: float,
+                 moved: int = MOVED) -> None:
         height, width = frame_shape
         left, top, right, bottom = _bounds(area)
         self.box: Box = (max(0, math.floor(left)), max(0, math.floor(top)), min(width, math.ceil(right)),
@@ -71,11 +79,16 @@ class ZoneWatch:
         near = round(card_height * NEAR / SCALE)
         self.small = cv2.dilate(_small_mask(area, (height // SCALE, width // SCALE)).astype(np.uint8),
                                 np.ones((2 * near + 1, 2 * near + 1), np.uint8)).astype(bool)
-        self.card_height = card_height
+        self.card_height, self.moved = card_height, moved
         self.card_area = card_height ** 2 / CARD_ASPECT
         self.recent: deque[Frame] = deque(maxlen=SETTLE_FRAMES)
-        """The last frames in which the zone held still, whole: cut only once the zone has settled."""
+        """The last frames in which the zone held still, whole: cut only once the zone has settled. Only the newest
+        keeps its large picture: one large picture reads a card more sharply than several small ones together, and
+        a camera's large pictures are memory a Pi has little of."""
         self.visited_by: Arm | None = None
+        """Of the arms over the zone since it last settled, the one that covered most of it: the arm that laid the
+        cards, not a player's other arm, holding a fan at the table's edge, whose fingers brush the zone."""
+        self.covered = 0
         self.visited = False
 
     def cut(self, frame: Image) -> Image:
@@ -86,22 +99,31 @@ class ZoneWatch:
         """The settled zone, on the frame where a visit ends and the zone has held still."""
         over = [arm for arm in motion.arms if bool((arm.mask & self.small).any())]
         if over:
-            self.visited, self.visited_by = True, over[-1]
-            self.recent.clear()
+            self._visit(over)
             return None
         if self.recent and float(motion.moving[self.small].mean()) > STILL_SHARE:
             self.recent.clear()
+        if self.recent:
+            self.recent[-1] = dataclasses.replace(self.recent[-1], detail=None)
         self.recent.append(frame)
         if self.visited and len(self.recent) == SETTLE_FRAMES:
             self.visited = False
             return Settled([self.cut(whole.image).copy() for whole in self.recent], list(self.recent), self.box)
         return None
 
+    def _visit(self, over: list[Arm]) -> None:
+        covering = {id(arm): int(np.count_nonzero(arm.mask & self.small)) for arm in over}
+        widest = max(over, key=lambda arm: covering[id(arm)])
+        if not self.visited or covering[id(widest)] >= self.covered:
+            self.visited_by, self.covered = widest, covering[id(widest)]
+        self.visited = True
+        self.recent.clear()
+
     def changes(self, now: Image, before: Image) -> np.ndarray:
         """Where ``now`` differs from ``before``, cleaned of specks, as a 0/255 mask."""
-        rough = cv2.dilate((most_changed(now, before) > MOVED).astype(np.uint8), np.ones((9, 9), np.uint8))
+        rough = cv2.dilate((most_changed(now, before) > self.moved).astype(np.uint8), np.ones((9, 9), np.uint8))
         levelled = cv2.convertScaleAbs(now, alpha=1 / brightening(now, before, rough.astype(bool)))
-        moved = (most_changed(levelled, before) > MOVED) & ~_shaded(levelled, before)
+        moved = (most_changed(levelled, before) > self.moved) & ~_shaded(levelled, before)
         mask = moved.astype(np.uint8) * 255
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
@@ -184,10 +206,10 @@ class ZoneWatch:
         return portrait(quad)
 
 
-def card_crops(regions: list[Region], corners: Corners, size: tuple[int, int]) -> list[Image]:
-    """The card at ``corners`` (pixels of the frames' pictures) in each region, upright, ``size`` and balanced:
-    as the card model reads it."""
-    return [balance(rectify(region.picture, region.points(corners), size)) for region in regions]
+def card_looks(regions: list[Region], corners: Corners, size: tuple[int, int]) -> list[Look]:
+    """The card at ``corners`` (pixels of the frames' pictures) in each region, as the card model reads it: cut out
+    upright at ``size``, with its index corners."""
+    return [look(region.picture, region.points(corners), size) for region in regions]
 
 
 def _white_rim(points: np.ndarray, box: tuple[tuple[float, float], tuple[float, float], float], view: Image) -> bool:

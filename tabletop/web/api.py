@@ -296,11 +296,11 @@ def get_layout() -> Response:
 def put_layout() -> Response:
     _require_host()
     camera = _camera()
+    width, height = camera.size
     try:
-        layout = layout_from_json(_json_body())
+        layout = dataclasses.replace(layout_from_json(_json_body()), picture=(width, height))
     except LayoutError as err:
         refuse(400, f"the zones were not changed: {err}")
-    width, height = camera.size
     if not (0 <= layout.centre[0] <= width and 0 <= layout.centre[1] <= height):
         refuse(400, f"the zones were not changed: the centre must lie in the {width} x {height} picture")
     snapshot = scoreboard().table.snapshot

@@ -43,6 +43,9 @@ INKS: dict[str, BGR] = {"red": (40, 30, 215), "yellow": (20, 205, 250), "green":
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_COMPLEX)
 FOUR_INKS = ("yellow", "red", "blue", "green")
 QUARTER_INKS = ("red", "blue", "green", "yellow")
+INDEX_SIZES = (0.085, 0.17)
+"""How tall decks print their corner indexes, a share of the card's height (of which the numeral is about
+two thirds): the decks photographed for measuring print them from 0.11 to 0.16."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class Deck:
     """The wild draw four's cards printed on a white oval rather than on the four colours."""
     symbol_white: bool
     """Action symbols (skip, reverse, draw two) printed white, as some decks do beside body-coloured numerals."""
+    index_size: float
+    """How tall the corner indexes are printed, a share of the card's height: from small and neat to bold ones
+    twice as tall."""
 
     @staticmethod
     def random(rng: np.random.Generator, design: Design) -> Deck:
@@ -100,8 +106,9 @@ class Deck:
                     quarter_inks=tuple(str(ink) for ink in np.roll(QUARTER_INKS if rng.random() < 0.6
                                                                    else rng.permutation(QUARTER_INKS),
                                                                    int(rng.integers(4)))),
-                    word_white=bool(rng.random() < 0.5), four_on_white=bool(rng.random() < 0.5),
-                    symbol_white=design != "modern" and bool(rng.random() < 0.35))
+                    word_white=bool(rng.random() < 0.5), four_on_white=bool(rng.random() < 0.5) or design == "modern",
+                    symbol_white=design != "modern" and bool(rng.random() < 0.35),
+                    index_size=float(rng.uniform(*INDEX_SIZES)))
 
 
 def _pick(rng: np.random.Generator, shares: tuple[tuple[WildPrint, float], ...]) -> WildPrint:
@@ -239,7 +246,7 @@ class Painter:
     def _paint_index(self, img: Image) -> None:
         white, black = self.deck.inks["white"], self.deck.inks["black"]
         inset = WIDTH * self.deck.border
-        size = HEIGHT * 0.085
+        size = HEIGHT * self.deck.index_size
         centre = (round(inset + size * 0.62), round(inset + size * 0.72))
         rank = self.card.rank
         if rank == "wild":

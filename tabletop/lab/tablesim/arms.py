@@ -4,7 +4,8 @@ palm, fingers and thumb (``tabletop.lab.drawing.hands``), the card the hand hold
 An arm keeps its pose while it reaches in and out, so each reach is drawn once, as it looks at full reach, and
 every frame lays that drawing where the arm has got to: drawing a shaded hand costs more than the rest of a
 frame. Arms are drawn in the picture, over the table the camera sees, so that a turned camera needs no second
-warp per frame; the way each arm goes is the way its reach goes on the table, seen through the camera.
+warp per frame; the way each arm goes is the way its reach goes on the table, seen through the camera. An arm
+moving while the shutter is open is smeared along its way, each drawing once for each of a few lengths of smear.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ SHADOW_REACH = 0.12
 """How far an arm's shadow falls from it, in hand lengths: the lamp is off to one side of the table."""
 SHADOW_SOFTNESS = 0.1
 """How soft an arm's shadow is, in hand lengths."""
+STREAK = 1.5
+"""An arm's smear while the shutter is open is rounded to a power of this many pixels, so that each arm is
+smeared once for each of a few lengths, not once a frame."""
 
 
 @dataclass(frozen=True)
@@ -84,9 +88,10 @@ class _Path:
 
 
 @dataclass(frozen=True)
-class _Sprite:
-    """An arm drawn at full reach: its colours, how much of each pixel it covers, and the light its shadow
-    leaves (255 none taken), over a box whose top left corner lies at ``origin`` in the picture."""
+class Sprite:
+    """An arm drawn at full reach (or a hand holding its cards): its colours, how much of each pixel it covers, and
+    the light its shadow leaves (255 none taken, the same in each channel), over a box whose top left corner lies
+    at ``origin`` in the picture."""
 
     colour: Image
     alpha: np.ndarray
@@ -108,14 +113,47 @@ class _Sprite:
         alpha = np.ascontiguousarray(self.alpha[inside])
         patch[:] = cv2.blendLinear(shaded, np.ascontiguousarray(self.colour[inside]), 1 - alpha, alpha)
 
-    def scaled(self, k: int) -> _Sprite:
+    def scaled(self, k: int) -> Sprite:
         """The same arm in a picture with ``k`` times the pixels each way."""
         height, width = self.alpha.shape
         size = (width * k, height * k)
-        return _Sprite(cv2.resize(self.colour, size, interpolation=cv2.INTER_LINEAR),
-                       cv2.resize(self.alpha, size, interpolation=cv2.INTER_LINEAR),
-                       cv2.resize(self.light, size, interpolation=cv2.INTER_LINEAR),
-                       (self.origin[0] * k, self.origin[1] * k))
+        return Sprite(cv2.resize(self.colour, size, interpolation=cv2.INTER_LINEAR),
+                      cv2.resize(self.alpha, size, interpolation=cv2.INTER_LINEAR),
+                      cv2.resize(self.light, size, interpolation=cv2.INTER_LINEAR),
+                      (self.origin[0] * k, self.origin[1] * k))
+
+    def smeared(self, direction: Point, length: int) -> Sprite:
+        """The arm as a shutter sees it that stays open while it moves ``length`` pixels along ``direction``: each
+        of its pixels spread along that line, its colour weighing as much as it covers, in a box grown to hold
+        the smear."""
+        pad = length // 2 + 2
+        grown = (pad, pad, pad, pad, cv2.BORDER_CONSTANT)
+        alpha = cv2.convertScaleAbs(self.alpha, alpha=255)
+        covered = cv2.merge([*cv2.split(cv2.multiply(self.colour, cv2.merge([alpha] * 3), scale=1 / 255)), alpha])
+        covered = smear(cv2.copyMakeBorder(covered, *grown, value=(0, 0, 0, 0)), direction, length, 0)
+        shade = np.ascontiguousarray(self.light[..., 0])
+        light = cv2.merge([smear(cv2.copyMakeBorder(shade, *grown, value=255), direction, length, 255)] * 3)
+        alpha = np.ascontiguousarray(covered[..., 3])
+        colour = cv2.divide(np.ascontiguousarray(covered[..., :3]), cv2.merge([alpha] * 3), scale=255)
+        return Sprite(colour, alpha.astype(np.float32) / 255, light, (self.origin[0] - pad, self.origin[1] - pad))
+
+
+def smear(image: Image, direction: Point, length: int, outside: int) -> Image:
+    """``image`` with each pixel spread evenly along a line ``length`` pixels long through it, along
+    ``direction``; ``outside`` is what lies beyond the image. The image is turned so that the line runs along
+    its rows, smeared there (as fast for a long line as for a short one), and turned back."""
+    height, width = image.shape[:2]
+    angle = math.degrees(math.atan2(direction[1], direction[0]))
+    cos, sin = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
+    size = (math.ceil(width * cos + height * sin) + 2, math.ceil(width * sin + height * cos) + 2)
+    turn = cv2.getRotationMatrix2D((width / 2, height / 2), angle, 1.0)
+    turn[:, 2] += (size[0] / 2 - width / 2, size[1] / 2 - height / 2)
+    border = (outside,) * (image.shape[2] if image.ndim == 3 else 1)
+    turned = cv2.warpAffine(image, turn, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                            borderValue=border)
+    smeared = cv2.blur(turned, (length + 1, 1), borderType=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(smeared, cv2.invertAffineTransform(turn), (width, height), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=border)
 
 
 class Arms:
@@ -125,16 +163,22 @@ class Arms:
     video was read up to it.
     """
 
-    def __init__(self, camera: Camera, card_height: float, room: Room, seed: int) -> None:
+    def __init__(self, camera: Camera, card_height: float, room: Room, seed: int, shutter: float = 0.0) -> None:
         self.camera, self.card_height, self.room, self.seed = camera, card_height, room, seed
-        self.sprites: dict[tuple[int, str], _Sprite] = {}
-        self.finer: dict[tuple[tuple[int, str], int], _Sprite] = {}
-        """Sprites scaled up for a picture with more pixels, by their sprite's key and the scale."""
+        self.shutter = shutter
+        """Seconds the shutter is open for a frame: an arm moving meanwhile is smeared along its way."""
+        self.sprites: dict[tuple[int, str], Sprite] = {}
+        self.seen: dict[tuple[tuple[int, str], int, int], Sprite] = {}
+        """Sprites as frames show them, smeared by moving and scaled up for a picture with more pixels: by their
+        sprite's key, the smear's length and the scale."""
 
     def draw(self, frame: Image, index: int, reach: Reach, t: float, held: Held | None, scale: int = 1,
              origin: tuple[int, int] = (0, 0)) -> None:
         """Lay reach number ``index`` onto ``frame`` as it is at ``t``, holding ``held``. ``frame`` may be a region
-        (its top left corner at ``origin``) of a picture with ``scale`` times the pixels each way."""
+        (its top left corner at ``origin``) of a picture with ``scale`` times the pixels each way.
+
+        While the shutter is open the arm moves on: it is drawn where it was halfway through, smeared along its
+        way by as far as it went."""
         extent = reach.extent(t)
         if extent is None:
             return
@@ -143,14 +187,24 @@ class Arms:
         if key not in self.sprites:
             self.sprites = {k: v for k, v in self.sprites.items() if k[0] >= index}
             self.sprites[key] = self._sprite(reach, path, held, np.random.default_rng((self.seed, index)))
-        sprite = self.sprites[key]
-        if scale != 1:
-            if (key, scale) not in self.finer:
-                self.finer = {k: v for k, v in self.finer.items() if k[0][0] >= index}
-                self.finer[(key, scale)] = sprite.scaled(scale)
-            sprite = self.finer[(key, scale)]
-        dx, dy = path.shift(extent)
+        moved = abs(extent - _extent(reach, t - self.shutter)) * float(np.linalg.norm(path.travel))
+        sprite = self._seen(key, _streak(moved), scale, path.direction)
+        dx, dy = path.shift(_extent(reach, t - self.shutter / 2))
         sprite.lay(frame, (dx * scale, dy * scale), origin)
+
+    def _seen(self, key: tuple[int, str], streak: int, scale: int, direction: np.ndarray) -> Sprite:
+        """The sprite of ``key`` smeared ``streak`` pixels along ``direction`` and scaled ``scale`` times, each
+        made once: the smear is made at the frame's scale and scaled up with the rest."""
+        if streak == 0 and scale == 1:
+            return self.sprites[key]
+        wanted = (key, streak, scale)
+        if wanted not in self.seen:
+            self.seen = {k: v for k, v in self.seen.items() if k[0][0] >= key[0]}
+            if scale == 1:
+                self.seen[wanted] = self.sprites[key].smeared((float(direction[0]), float(direction[1])), streak)
+            else:
+                self.seen[wanted] = self._seen(key, streak, 1, direction).scaled(scale)
+        return self.seen[wanted]
 
     def dimming(self, reach: Reach) -> float:
         """How much the picture's mean brightness changes, as a share, with ``reach`` at full reach: negative for
@@ -175,7 +229,7 @@ class Arms:
         goal = anchor + direction * (1 - CARD_AT) * hand
         return _Path(anchor, direction, hand, edge, goal - start)
 
-    def _sprite(self, reach: Reach, path: _Path, held: Held | None, rng: np.random.Generator) -> _Sprite:
+    def _sprite(self, reach: Reach, path: _Path, held: Held | None, rng: np.random.Generator) -> Sprite:
         """The arm at full reach, the card it holds and their shadow, in a box big enough for them."""
         hand = path.hand
         shadow = np.array(self.room.shadow) * SHADOW_REACH * hand
@@ -184,7 +238,7 @@ class Arms:
         corners = None if held is None else self._held_corners(reach, held, rng)
         origin, shape = _box(path, shoulder, reach.leaning, corners, float(np.abs(shadow).max()) + 3 * softness + 2)
         figure = self._figure(reach, path, origin)
-        painter = _Painter(shape, rng)
+        painter = Painter(shape, rng)
         if corners is not None and held is not None:
             painter.card(held.face, (corners - origin).astype(np.float32))
         sleeve, forearm = hands.arm(figure, shape, _point(shoulder - origin))
@@ -214,16 +268,18 @@ class Arms:
         return np.clip(np.array(colour, np.float64) * self.room.lamp_at(reach.target), 0, 255)
 
     def _sleeve(self, reach: Reach) -> np.ndarray:
-        """The sleeve's colour under the lamp, made to stand out from the table: nobody is invisible to a camera
-        above them (a sleeve the exact colour of the cloth would still show by its folds, which are not drawn)."""
-        colour = self._lit(reach.sleeve, reach)
-        table = self.room.table
-        if float(np.abs(colour - table).max()) >= CONTRAST:
-            return colour
-        return np.clip(np.where(table < 128, colour + CONTRAST, colour - CONTRAST), 0, 255)
+        return standing_out(self._lit(reach.sleeve, reach), self.room.table)
 
 
-class _Painter:
+def standing_out(colour: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """A sleeve's colour under the lamp, made to stand out from the ``table``'s: nobody is invisible to a camera
+    above them (a sleeve the exact colour of the cloth would still show by its folds, which are not drawn)."""
+    if float(np.abs(colour - table).max()) >= CONTRAST:
+        return colour
+    return np.clip(np.where(table < 128, colour + CONTRAST, colour - CONTRAST), 0, 255)
+
+
+class Painter:
     """Lays parts onto an empty box, keeping their colours and how much of each pixel they cover apart, so that
     the drawing can be laid over any frame."""
 
@@ -249,12 +305,12 @@ class _Painter:
         self.alpha = self.alpha + (1 - self.alpha) * mask
         self.body = np.maximum(self.body, mask)
 
-    def sprite(self, origin: tuple[int, int], shadow: Point, softness: float, strength: float) -> _Sprite:
+    def sprite(self, origin: tuple[int, int], shadow: Point, softness: float, strength: float) -> Sprite:
         light = np.full(self.covered.shape, 255, np.uint8)
         hands.shadow(light, self.body, shadow, softness, strength)
         alpha = np.clip(self.alpha, 0, 1)
         colour = np.clip(self.covered / np.maximum(alpha, 1e-3)[..., None], 0, 255).astype(np.uint8)
-        return _Sprite(colour, alpha, light, origin)
+        return Sprite(colour, alpha, light, origin)
 
 
 def _box(path: _Path, shoulder: np.ndarray, leaning: bool, corners: np.ndarray | None,
@@ -287,3 +343,16 @@ def _point(vector: np.ndarray) -> Point:
 
 def _pixel(vector: np.ndarray) -> tuple[int, int]:
     return round(float(vector[0])), round(float(vector[1]))
+
+
+def _extent(reach: Reach, t: float) -> float:
+    """How far in the hand is at ``t``; before the reach, outside the picture."""
+    extent = reach.extent(t)
+    return 0.0 if extent is None else extent
+
+
+def _streak(moved: float) -> int:
+    """How many pixels long a smear over ``moved`` pixels is drawn: none under a pixel and a half."""
+    if moved < 1.5:
+        return 0
+    return round(STREAK ** round(math.log(moved, STREAK)))

@@ -121,7 +121,7 @@ class Camera:
         return Layout(discard=self._circle(straight.discard), draw=self._circle(straight.draw),
                       reveal=self._rect(straight.reveal), centre=centre,
                       seats=tuple(self._seat(straight, angle, centre) for angle in straight.seats),
-                      card_height=straight.card_height * self.scale_at(straight.draw.centre))
+                      card_height=straight.card_height * self.scale_at(straight.draw.centre), picture=straight.picture)
 
     def _circle(self, circle: Circle) -> Circle:
         return Circle(self.point(circle.centre), circle.radius * self.scale_at(circle.centre))

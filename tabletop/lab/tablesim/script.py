@@ -137,6 +137,9 @@ class Script:
     record: list[Timed] = field(default_factory=list)
     sights: list[Sight] = field(default_factory=list)
     duration: float = 0.0
+    sleeves: list[tuple[int, int, int]] = field(default_factory=list)
+    """Each seat's sleeve colour, BGR: the arm that reaches in and the hand that holds the cards are one player's."""
+    skins: list[tuple[int, int, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,7 @@ class Scripter:
         self.pending_deal: Deal | None = None
         self.sleeves = [scene.colour(rng, 20, 230) for _ in layout.seats]
         self.skins = [_skin(rng) for _ in layout.seats]
+        self.script.sleeves, self.script.skins = self.sleeves, self.skins
 
     def run(self, events: list[Event]) -> Script:
         dealer = 0

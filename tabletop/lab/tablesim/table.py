@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -11,11 +12,15 @@ import numpy as np
 from tabletop.game.events import Deal, Event
 from tabletop.game.rules import OFFICIAL_RULES, Rules
 from tabletop.lab.simulate import Mistakes, SimulatedGame, simulate_game
+from tabletop.lab.tablesim.film import Look
 from tabletop.lab.tablesim.script import Pace, Script, Scripter, Tidiness
 from tabletop.lab.tablesim.video import TableVideo
 from tabletop.watcher.layout import Circle, Layout, Rect
 
 FRAME_SIZE = (640, 480)
+CARD_HEIGHT = (42.0, 80.0)
+"""How tall a card lies in the 640x480 picture, in pixels, smallest and largest: a Pi's or a webcam's lens from
+1.3 m above the table down to 0.7 m."""
 
 
 @dataclass(frozen=True)
@@ -35,20 +40,23 @@ class TableFilm:
 def simulated_table(seed: int, players: int = 4, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES,
                     table: str | None = None, rounds: int | None = None, mistakes: Mistakes | None = None,
                     pace: Pace | None = None, fps: float = 30.0, tilt: float | None = None,
-                    detail: int = 3) -> TableFilm:
+                    detail: int = 3, faces: Path | None = None, look: Look | None = None) -> TableFilm:
     """The same seed always gives the same game, table, light and video; ``rounds`` films only the first few.
 
-    ``table`` names the kind of table (see ``video.TABLES``) and ``tilt`` how many degrees the camera is turned
-    off straight down; by default the seed chooses them. ``detail`` films each frame's detail with that many
-    times the pixels each way too, as a camera's large stream beside its small one. How tidy the discard pile is
-    draws from a generator of its own, so that it did not change the game each seed scripts.
+    ``table`` names the kind of table (see ``video.TABLES``), ``tilt`` how many degrees the camera is turned
+    off straight down, and ``look`` the camera's compression, the lights' flicker, the motion blur, the deck's
+    wear, the hands and things at the table (``film.Look``); by default the seed chooses them. ``detail`` films
+    each frame's detail with that many times the pixels each way too, as a camera's large stream beside its small
+    one. ``faces`` names a folder of photographs of real cards (with its ``labels.csv``) to lay face up instead
+    of rendered faces; ``photos.FacesError`` says what is wrong with one that cannot be. How tidy the discard
+    pile is draws from a generator of its own, so that it did not change the game each seed scripts.
     """
     game = simulate_game(seed, rules, players=players, mistakes=mistakes or Mistakes())
     rng = np.random.default_rng(seed)
     events = first_rounds(game.events, rounds) if rounds else game.events
     tidiness = Tidiness.random(np.random.default_rng((seed, 2)))
     script = Scripter(random_layout(rng, players), FRAME_SIZE, rng, pace or Pace(), tidiness).run(events)
-    return TableFilm(game, script, TableVideo(script, seed, fps, table, tilt, detail))
+    return TableFilm(game, script, TableVideo(script, seed, fps, table, tilt, detail, faces, look))
 
 
 def first_rounds(events: list[Event], rounds: int) -> list[Event]:
@@ -58,9 +66,10 @@ def first_rounds(events: list[Event], rounds: int) -> list[Event]:
 
 
 def random_layout(rng: np.random.Generator, players: int, size: tuple[int, int] = FRAME_SIZE) -> Layout:
-    """Piles side by side on one half of the picture, the reveal zone on the other, seats evenly round."""
+    """Piles side by side on one half of the picture, the reveal zone on the other, seats evenly round; cards as
+    tall as a camera 70 to 130 cm above the table sees them."""
     width, height = size
-    card = float(rng.uniform(66, 80))
+    card = float(rng.uniform(*CARD_HEIGHT))
     flip = rng.random() < 0.5
     piles_y = height * (0.73 if flip else 0.27) + float(rng.normal(0, 6))
     middle = width / 2 + float(rng.normal(0, 15))
@@ -72,4 +81,4 @@ def random_layout(rng: np.random.Generator, players: int, size: tuple[int, int] 
     first = float(rng.uniform(0, 360))
     seats = tuple((first + k * 360 / players) % 360 for k in range(players))
     return Layout(discard=discard, draw=draw, reveal=reveal, centre=(width / 2, height / 2), seats=seats,
-                  card_height=card)
+                  card_height=card, picture=size)

@@ -6,7 +6,10 @@ their shadows (``arms.py``), the room's drifting and switching light, the camera
 and sensor noise. That keeps a frame to a few milliseconds, so whole rounds run inside the tests.
 
 The camera's turn, its exposure and the shadows draw from a generator of their own, so that adding them did not
-change the table, the light and the deck that each seed films.
+change the table, the light and the deck that each seed films; so does the film's look (``film.py``): the
+webcam's compression, the lights' flicker, the shutter's motion blur, the deck's wear, the players' hands holding
+their cards at the table's edge (``holders.py``) and the cups and phones on the table
+(``tabletop.lab.drawing.clutter``). With a folder of photographs of real cards, the cards face up are those.
 """
 
 from __future__ import annotations
@@ -14,19 +17,23 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from tabletop.game.cards import Card
-from tabletop.lab.drawing import hands, render, scene
+from tabletop.lab.drawing import clutter, hands, render, scene
 from tabletop.lab.tablesim.arms import Arms, Held, Room
 from tabletop.lab.tablesim.camera import Camera
+from tabletop.lab.tablesim.film import Look, generator
+from tabletop.lab.tablesim.holders import Holders
+from tabletop.lab.tablesim.photos import CardPhotos
 from tabletop.lab.tablesim.script import Lay, Lift, Placed, Reach, Script
 from tabletop.lab.training.frames import pale
 from tabletop.sources import Box, Frame
 from tabletop.vision.crop import CARD_ASPECT, Image
-from tabletop.watcher.layout import Layout
+from tabletop.watcher.layout import Layout, Point
 
 TABLES = {"wood": scene.wood, "felt": scene.felt, "cloth": scene.cloth, "plain": scene.plain, "pale": pale}
 """The tables filmed: pale ones are white, cream or grey paper, laminate or cloth, on which a card's white
@@ -111,15 +118,20 @@ class TableVideo:
 
     ``layout`` is the table's layout as the camera sees it, which a calibration would measure. With ``detail``
     (a whole number above 1), each frame also carries the same view with that many times the pixels each way, as
-    a camera's large stream, painted only where the watcher cuts it (see ``tabletop.sources.Detail``).
+    a camera's large stream, painted only where the watcher cuts it (see ``tabletop.sources.Detail``). ``faces``
+    names a folder of photographs of real cards to lay face up instead of rendered faces (``photos.py``), and
+    ``look`` how the film looks (by default the seed's).
     """
 
     live = False
 
     def __init__(self, script: Script, seed: int, fps: float = 30.0, table: str | None = None,
-                 tilt: float | None = None, detail: int = 1) -> None:
+                 tilt: float | None = None, detail: int = 1, faces: Path | None = None,
+                 look: Look | None = None) -> None:
+        photos = {} if faces is None else CardPhotos.read(faces).faces(generator(seed, "photographs"))
         rng, own = np.random.default_rng(seed), np.random.default_rng((seed, 1))
         self.script, self.fps, self.name, self.seed = script, fps, f"sim:{seed}", seed
+        self.look = look or Look.random(seed)
         self.camera = Camera.random(own, script.frame_size, tilt)
         margin = self.camera.margin
         width, height = script.frame_size
@@ -130,7 +142,7 @@ class TableVideo:
         focus = float(rng.uniform(0, 0.9))
         design = render.DESIGNS[int(rng.integers(len(render.DESIGNS)))]
         card_height = script.layout.card_height
-        self.faces = _Faces(rng, design)
+        self.faces = _Faces(rng, design, photos, self.look, seed)
         self.noise = [_noise(rng, (height, width), light.noise) for _ in range(4)]
         back_pile = [self.faces.placed_back(script.layout.draw.centre, card_height, rng) for _ in range(3)]
         self.exposure = Exposure.random(own)
@@ -143,12 +155,23 @@ class TableVideo:
         self.piles: dict[str, list[Placed]] = {"discard": [], "reveal": []}
         self.next_change = 0
         self.painted_until = 0.0
-        self.canvas = _Canvas(1, self.camera, texture, light.lamp, focus, self.faces, card_height, edge, back_pile)
+        things = clutter.scatter(generator(seed, "things"), self.look.clutter, card_height, script.frame_size,
+                                 lambda point: _from_zones(script.layout, point), card_height)
+        self.canvas = _Canvas(1, self.camera, texture, light.lamp, focus, self.faces, card_height, edge, back_pile,
+                              things)
         self.detail = detail
         self._sharp: _Canvas | None = None
         self.canvas.repaint(self.piles)
         room = Room(light.lamp, margin, shadow, strength, self.canvas.layer.reshape(-1, 3).mean(axis=0))
-        self.arms = Arms(self.camera, card_height, room, seed)
+        self.arms = Arms(self.camera, card_height, room, seed, self.look.shutter)
+        self.holders = Holders([])
+        if self.look.holding:
+            self.holders = Holders.drawn(self.layout, script.frame_size, self.faces.back(self.layout.card_height),
+                                         room, _dress(script), seed, generator(seed, "holders"), script.duration,
+                                         _first_card(script))
+        self._held_layer: tuple[object, Image] | None = None
+        self.rows = (np.arange(height) + 0.5) / height
+        """Where each row of the frame lies, as a share of its height from the top: the rolling shutter's time."""
         self.dimmings: dict[int, float] = {}
         self.base_gain = self.exposure.base(self.canvas.layer)
 
@@ -159,7 +182,7 @@ class TableVideo:
     def frame(self, t: float) -> Frame:
         """The frame at ``t``, with its detail where the video has one."""
         image = self.frame_at(t)
-        return Frame(image, t, None if self.detail == 1 else _SimDetail(self, t))
+        return Frame(image, t, None if self.detail == 1 else _SimDetail(self, t, self.next_change, image))
 
     def close(self) -> None:
         """Nothing to let go of: the video is painted as it is read."""
@@ -172,33 +195,50 @@ class TableVideo:
             self._sharp = None
         self.painted_until = t
         self._apply_changes(t)
-        frame = self.canvas.layer.copy()
+        frame = self._with_holders(t).copy()
         for index, reach in enumerate(self.script.reaches):
             if reach.start <= t <= reach.end:
                 self.arms.draw(frame, index, reach, t, self._held(reach, t))
-        frame = cv2.convertScaleAbs(frame, alpha=self._gain(t))
+        frame = cv2.convertScaleAbs(self.look.flicker.banded(frame, t, self.rows), alpha=self._gain(t))
         up, down = self.noise[int(t * self.fps) % len(self.noise)]
-        return cv2.subtract(cv2.add(frame, up), down)
+        return self.look.compression.apply(cv2.subtract(cv2.add(frame, up), down))
 
     def sharp_region(self, t: float, box: Box) -> Image:
         """The region ``box`` of the frame at ``t`` painted at ``detail`` times the pixels: the table as it lies
-        now (the watcher cuts only zones that held still), the arms as they were at ``t``, and sensor noise of
-        its own."""
+        now (the watcher cuts only zones that held still), the hands and arms as they were at ``t``, the light's
+        flicker, sensor noise of its own, and the compression of the whole large picture."""
         k = self.detail
         if self._sharp is None:
             self._sharp = self.canvas.scaled(k)
         self._sharp.catch_up(self.canvas)
-        left, top, right, bottom = (side * k for side in box)
-        region = self._sharp.layer[max(top, 0):bottom, max(left, 0):right].copy()
+        layer = self._sharp.layer
+        wanted = (box[0] * k, box[1] * k, box[2] * k, box[3] * k)
+        left, top, right, bottom = self.look.compression.blocks(wanted, (layer.shape[1], layer.shape[0]))
+        region = layer[top:bottom, left:right].copy()
+        self.holders.draw(region, t, k, (left, top))
         for index, reach in enumerate(self.script.reaches):
             if reach.start <= t <= reach.end:
                 self.arms.draw(region, index, reach, t, self._held(reach, t), scale=k, origin=(left, top))
-        region = cv2.convertScaleAbs(region, alpha=self._gain(t))
+        rows = (np.arange(top, top + region.shape[0]) + 0.5) / layer.shape[0]
+        region = cv2.convertScaleAbs(self.look.flicker.banded(region, t, rows), alpha=self._gain(t))
         noise = np.random.default_rng((self.seed, 3, round(t * self.fps))).normal(0, self.light.noise, region.shape)
-        return np.clip(region + noise, 0, 255).astype(np.uint8)
+        region = self.look.compression.apply(np.clip(region + noise, 0, 255).astype(np.uint8))
+        return region[max(wanted[1] - top, 0):wanted[3] - top, max(wanted[0] - left, 0):wanted[2] - left]
+
+    def _with_holders(self, t: float) -> Image:
+        """The table as it lies, with the players' hands holding their cards where they are at ``t``: painted
+        again only when a card is laid or a hand fidgets, not every frame."""
+        if not self.holders.holders:
+            return self.canvas.layer
+        key = (self.canvas.repaints, len(self.canvas.laid), self.holders.state(t))
+        if self._held_layer is None or self._held_layer[0] != key:
+            layer = self.canvas.layer.copy()
+            self.holders.draw(layer, t)
+            self._held_layer = (key, layer)
+        return self._held_layer[1]
 
     def _gain(self, t: float) -> float:
-        return self.light.gain(t) * self.base_gain * self._exposure(t)
+        return self.light.gain(t) * self.base_gain * self._exposure(t) * self.look.flicker.gain(t)
 
     def _apply_changes(self, t: float) -> None:
         """Lay the cards that came to the table by ``t`` over what lies there; cards taken away mean the table is
@@ -240,17 +280,31 @@ class TableVideo:
 
 @dataclass(frozen=True)
 class _SimDetail:
-    """The simulator's frame at ``t`` with ``video.detail`` times the pixels, painted only where it is cut."""
+    """The simulator's frame at ``t`` with ``video.detail`` times the pixels, painted only where it is cut.
+
+    It is painted over the table as it lies when it is cut, so it is cut while the table still lies as it did at
+    ``t`` (the watcher cuts the frames a zone held still in, at once). Cut later, after cards came or went (frames
+    painted ahead and kept, as a benchmark keeps them), it is the frame's own small picture scaled up: the same
+    view and cost, not a table that had not happened yet.
+    """
 
     video: TableVideo
     t: float
+    changes: int
+    """How many of the script's changes the table had seen at ``t``."""
+    image: Image
 
     @property
     def scale(self) -> float:
         return float(self.video.detail)
 
     def cut(self, box: Box) -> np.ndarray:
-        return self.video.sharp_region(self.t, box)
+        if self.video.next_change == self.changes:
+            return self.video.sharp_region(self.t, box)
+        k = self.video.detail
+        left, top, right, bottom = box
+        region = self.image[top:bottom, left:right]
+        return cv2.resize(region, (region.shape[1] * k, region.shape[0] * k), interpolation=cv2.INTER_CUBIC)
 
 
 class _Canvas:
@@ -262,11 +316,16 @@ class _Canvas:
     """
 
     def __init__(self, scale: int, camera: Camera, texture: Image, lamp: np.ndarray, focus: float, faces: _Faces,
-                 card_height: float, drop: _Drop, back_pile: list[np.ndarray]) -> None:
-        self.scale, self.camera, self.texture, self.lamp, self.focus = scale, camera, texture, lamp, focus
+                 card_height: float, drop: _Drop, back_pile: list[np.ndarray], things: list[clutter.Thing]) -> None:
+        self.scale, self.camera, self.bare, self.lamp, self.focus = scale, camera, texture, lamp, focus
         self.faces, self.card_height, self.drop, self.back_pile = faces, card_height, drop, back_pile
-        self.surface = texture
-        self.layer = texture
+        self.things = things
+        self.texture = texture.copy() if things else texture
+        """The table with the things on it, painted at this canvas's scale: the same cup at every scale."""
+        for thing in things:
+            clutter.paint(self.texture, thing, scale, camera.margin / scale)
+        self.surface = self.texture
+        self.layer = self.texture
         self.laid: list[Placed] = []
         """The cards laid since the table was last painted afresh, in order."""
         self.repaints = 0
@@ -274,11 +333,12 @@ class _Canvas:
 
     def scaled(self, k: int) -> _Canvas:
         """The same table at ``k`` times this canvas's pixels (an empty canvas, painted on ``repaint``)."""
-        size = (self.texture.shape[1] * k, self.texture.shape[0] * k)
-        return _Canvas(k, self.camera.scaled(k), cv2.resize(self.texture, size, interpolation=cv2.INTER_LINEAR),
+        size = (self.bare.shape[1] * k, self.bare.shape[0] * k)
+        return _Canvas(k, self.camera.scaled(k), cv2.resize(self.bare, size, interpolation=cv2.INTER_LINEAR),
                        cv2.resize(self.lamp, size, interpolation=cv2.INTER_LINEAR), self.focus * k, self.faces,
                        self.card_height, _Drop((self.drop.offset[0] * k, self.drop.offset[1] * k),
-                                               self.drop.softness * k, self.drop.strength), self.back_pile)
+                                               self.drop.softness * k, self.drop.strength), self.back_pile,
+                       self.things)
 
     def repaint(self, piles: dict[str, list[Placed]]) -> None:
         """The bare table with the draw pile, and every card of ``piles`` laid on it again."""
@@ -350,17 +410,21 @@ class _Faces:
     """One deck's faces, drawn once each and shrunk once to each size they lie on the table at, so that pasting
     them stays cheap."""
 
-    def __init__(self, rng: np.random.Generator, design: render.Design) -> None:
-        self.rng, self.design = rng, design
+    def __init__(self, rng: np.random.Generator, design: render.Design, photos: dict[Card, tuple[Image, Image]],
+                 look: Look, seed: int) -> None:
+        self.rng, self.design, self.photos, self.look, self.seed = rng, design, photos, look, seed
         self.deck = render.Deck.random(rng, design)
         self.drawn: dict[Card, tuple[Image, Image]] = {}
         self.shrunk: dict[tuple[Card | None, int], tuple[Image, Image]] = {}
         self.back_face = render.render_blank("back", rng)
 
     def face(self, card: Card, height: float) -> tuple[Image, Image]:
-        """The face of ``card`` for a card ``height`` pixels tall."""
+        """The face of ``card`` for a card ``height`` pixels tall: its photograph where there is one, else drawn;
+        worn as the film's deck is, each card from a generator of its own, so however the film is read."""
         if card not in self.drawn:
-            self.drawn[card] = render.render_card(card, self.design, self.rng, self.deck)
+            image, mask = self.photos[card] if card in self.photos else render.render_card(card, self.design,
+                                                                                           self.rng, self.deck)
+            self.drawn[card] = self.look.worn(image, generator(self.seed, f"wear {card.name}")), mask
         return self._shrink(card, self.drawn[card], height)
 
     def back(self, height: float) -> tuple[Image, Image]:
@@ -382,6 +446,29 @@ class _Faces:
             self.shrunk[key] = (cv2.resize(face[0], size, interpolation=cv2.INTER_AREA),
                                 cv2.resize(face[1], size, interpolation=cv2.INTER_AREA))
         return self.shrunk[key]
+
+
+def _first_card(script: Script) -> float:
+    """When the first card is laid on the table: players hold their hands from then on. A script that lays none
+    (people reaching in to teach the table their seats) has nobody holding cards."""
+    return next((reach.start for reach in script.reaches if isinstance(reach.change, Lay)), math.inf)
+
+
+def _dress(script: Script) -> dict[int, tuple[tuple[int, int, int], tuple[int, int, int]]]:
+    """Each seat's sleeve and skin: as the script dressed its players, or, in a script written by hand, as the
+    seat's arms come in; a seat that never reaches in has none."""
+    dress = dict(enumerate(zip(script.sleeves, script.skins, strict=True)))
+    for reach in script.reaches:
+        dress.setdefault(reach.seat, (reach.sleeve, reach.skin))
+    return dress
+
+
+def _from_zones(layout: Layout, point: Point) -> float:
+    """How far ``point`` lies from the nearest zone of ``layout`` (0 inside one)."""
+    piles = [math.dist(point, circle.centre) - circle.radius for circle in (layout.discard, layout.draw)]
+    box = layout.reveal
+    dx, dy = max(box.left - point[0], 0.0, point[0] - box.right), max(box.top - point[1], 0.0, point[1] - box.bottom)
+    return max(0.0, min(*piles, math.hypot(dx, dy)))
 
 
 def _noise(rng: np.random.Generator, shape: tuple[int, int], sigma: float) -> tuple[Image, Image]:

@@ -30,16 +30,16 @@ def wear(face: Image, rng: np.random.Generator) -> Image:
         b = (a[0] + int(rng.integers(-60, 60)), a[1] + int(rng.integers(-60, 60)))
         cv2.line(out, a, b, (225, 225, 225), 1, cv2.LINE_AA)
     if rng.random() < WORN_HARD:
-        out = _worn_hard(out, rng)
+        out = worn_hard(out, rng)
     fade = rng.uniform(0, 0.25)
     return cv2.addWeighted(out, 1 - fade, np.full_like(out, 235), fade, 0)
 
 
 WORN_HARD = 0.25
-"""The share of faces from decks worn hard (``_worn_hard``)."""
+"""The share of faces from decks worn hard (``worn_hard``)."""
 
 
-def _worn_hard(face: Image, rng: np.random.Generator) -> Image:
+def worn_hard(face: Image, rng: np.random.Generator) -> Image:
     """Inks faded toward their own grey, whites yellowed, and the print rubbed off in nicks along the edges where
     hands shuffle the cards."""
     grey = cv2.cvtColor(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)

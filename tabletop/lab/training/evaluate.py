@@ -42,6 +42,8 @@ class Evaluation:
     """Pictures whose card was read from somewhere other than the labelled card (another card, or none of one)."""
     seconds: float = 0.0
     confusions: Counter[tuple[str, str]] = field(default_factory=Counter)
+    sure_confusions: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """The confusions read surely: the ones the buzzer would have sounded on."""
 
     @property
     def accuracy(self) -> float:
@@ -59,7 +61,9 @@ class Evaluation:
             self.right += 1
             return
         self.confusions[(photo.card, said)] += 1
-        self.wrong_and_sure += sighting is not None and not sighting.reading.unsure
+        if sighting is not None and not sighting.reading.unsure:
+            self.wrong_and_sure += 1
+            self.sure_confusions[(photo.card, said)] += 1
 
 
 def labelled_photos(folder: Path) -> list[Photo]:

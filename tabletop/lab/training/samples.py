@@ -8,18 +8,28 @@ from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 
 from tabletop.game.cards import ALL_CARDS, Card
 from tabletop.lab.drawing import render, scene
 from tabletop.lab.training import augment
-from tabletop.vision.crop import CROP_SIZE, Corners, Image, balance, rectify
+from tabletop.vision.crop import CROP_SIZE, Corners, Image, balance, look, rectify
 from tabletop.vision.model import NO_CARD
 
 LABELS: tuple[str, ...] = (*(card.name for card in ALL_CARDS), NO_CARD)
 """The model's classes: the 54 cards in ``ALL_CARDS`` order, then "no card"."""
 
-NO_CARD_SHARE = 0.06
+NO_CARD_SHARE = 0.08
+PART_SHARE = 0.35
+"""The share of "no card" crops that are a part of a number card (its middle, its numeral): a finder that outlines
+the big numeral as a card must not be told a card by the model, and surely not a wrong one. Only number cards:
+the draw two's and the wild draw four's symbols are small cards, and the wilds' prints fill the card, so a part
+of those looks like a card and would teach the model to miss them."""
+NUMBER_LABELS = tuple(card.name for card in ALL_CARDS if card.is_number)
+PART = (0.3, 0.5)
+"""How much of a card's height such a part spans: half the card at most, well short of the card a rough finder
+outlines a little small (often 80% of it), which must still be read."""
 WILD_WEIGHT = 2.0
 """How much more often each wild is drawn than a coloured card: the wilds come in more prints (see
 ``render.WILD_PRINTS``), each of which has to be learnt."""
@@ -78,8 +88,24 @@ def _face_for(label: str, pool: FacePool) -> tuple[Image, Image] | None:
 
 
 def sample(pool: FacePool, label: str) -> Image:
-    """One training crop of ``label`` (a card name, or ``NO_CARD`` for a back, a blank wild or bare table)."""
+    """One training crop of ``label`` (a card name, or ``NO_CARD`` for a back, a blank wild, bare table or a part
+    of a card), as the card model reads it."""
+    photo, corners = _scene(pool, label)
+    return balance(rectify(photo, corners, CROP_SIZE))
+
+
+def reader_sample(pool: FacePool, label: str) -> tuple[Image, Image]:
+    """One scene of ``label`` as both networks read it: the card's crop, and the crop of one of its index corners."""
+    photo, corners = _scene(pool, label)
+    seen = look(photo, corners, CROP_SIZE)
+    return seen.card, seen.indexes[int(pool.rng.integers(2))]
+
+
+def _scene(pool: FacePool, label: str) -> tuple[Image, Corners]:
+    """A photograph of ``label`` lying on a table, and its corners as a finder would report them."""
     rng = pool.rng
+    if label == NO_CARD and rng.random() < PART_SHARE:
+        return _part_of_a_card(pool)
     card_height = float(np.exp(rng.uniform(math.log(40), math.log(200))))
     side = round(card_height * 1.4)
     canvas = scene.surface(rng, (side, side))
@@ -94,17 +120,60 @@ def sample(pool: FacePool, label: str) -> Image:
         corner = corners[int(rng.integers(4))]
         augment.finger(canvas, rng, (float(corner[0]), float(corner[1])), card_height)
     photo = augment.photograph(canvas, rng)
-    return balance(rectify(photo, _found_corners(corners, card_height, rng), CROP_SIZE))
+    return photo, _found_corners(corners, card_height, rng)
+
+
+def _part_of_a_card(pool: FacePool) -> tuple[Image, Corners]:
+    """A crop of a card-shaped part inside a card, such as its numeral, as a finder fooled by the numeral's
+    outline would cut it: the crop is as large as a card's, the card round it larger."""
+    rng = pool.rng
+    span = rng.uniform(*PART)
+    crop_height = float(np.exp(rng.uniform(math.log(40), math.log(200))))
+    card_height = crop_height / span
+    side = round(card_height * 1.2)
+    canvas = scene.surface(rng, (side, side))
+    corners = scene.card_corners((side / 2, side / 2), card_height, rng.uniform(0, 2 * math.pi), rng)
+    face = pool.face(NUMBER_LABELS[int(rng.integers(len(NUMBER_LABELS)))])
+    scene.paste(canvas, augment.wear(face[0], rng), face[1], corners)
+    middle = rng.uniform(-(1 - span) / 2, (1 - span) / 2, 2)
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    part = ((unit - 0.5) * span + 0.5 + middle).astype(np.float32)
+    onto = cv2.getPerspectiveTransform(unit, corners.astype(np.float32))
+    inside = cv2.perspectiveTransform(part[None], onto)[0].astype(np.float32)
+    photo = augment.photograph(canvas, rng)
+    return photo, _found_corners(inside, crop_height, rng)
 
 
 def batch(seed: int, count: int) -> tuple[np.ndarray, np.ndarray]:
-    """``count`` crops (N, 72, 48, 3 uint8) and their label indices, the same for the same seed."""
+    """``count`` card crops (N, 96, 64, 3 uint8) and their label indices, the same for the same seed."""
     rng = np.random.default_rng(seed)
     pool = FacePool(rng)
-    crops = np.zeros((count, CROP_SIZE[1], CROP_SIZE[0], 3), np.uint8)
     labels = np.zeros(count, np.int64)
+    crops = []
     for k in range(count):
-        index = len(LABELS) - 1 if rng.random() < NO_CARD_SHARE else int(rng.choice(len(CARD_SHARES), p=CARD_SHARES))
-        crops[k] = sample(pool, LABELS[index])
-        labels[k] = index
-    return crops, labels
+        labels[k] = _label(rng)
+        crops.append(sample(pool, LABELS[labels[k]]))
+    return np.stack(crops), labels
+
+
+def reader_batch(seed: int, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``count`` scenes as both networks read them, each drawn once: the card crops (N, 96, 64, 3 uint8), their
+    label indices, and an index crop of each (N, 32, 32, 3 uint8); the same for the same seed."""
+    rng = np.random.default_rng(seed)
+    pool = FacePool(rng)
+    labels = np.zeros(count, np.int64)
+    cards, indexes = [], []
+    for k in range(count):
+        labels[k] = _label(rng)
+        card, index = reader_sample(pool, LABELS[labels[k]])
+        cards.append(card)
+        indexes.append(index)
+    return np.stack(cards), labels, np.stack(indexes)
+
+
+def _label(rng: np.random.Generator) -> int:
+    """A label: "no card" ``NO_CARD_SHARE`` of the time, else a card, each wild ``WILD_WEIGHT`` times as often.
+    Drawn one sample at a time, so that a batch's first crops are the same however many follow."""
+    if rng.random() < NO_CARD_SHARE:
+        return len(LABELS) - 1
+    return int(rng.choice(len(CARD_SHARES), p=CARD_SHARES))
