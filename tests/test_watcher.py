@@ -481,6 +481,50 @@ def test_a_player_holding_cards_at_the_edge_between_reaches_is_seen_to_draw_each
     assert drew == [0, 0]
 
 
+def test_a_card_laid_while_a_hand_is_held_at_the_edge_becomes_part_of_the_table() -> None:
+    """A player holds their fan at the table's edge all round, so an arm is always in view. A card laid on the
+    pile must still become part of the table once all lies still, or the next arm to reach beside it would seem
+    to reach on to it (and draw from the discard pile); the held arm stays an arm."""
+    layout = simulated_table(45, players=3, rules=SHORT, rounds=1).layout
+    sensor = MotionSensor(layout)
+    table = np.full((480, 640, 3), 200, np.uint8)
+    cv2.rectangle(table, (590, 150), (639, 215), (60, 70, 90), -1)
+    laid = table.copy()
+    cv2.rectangle(laid, (300, 200), (340, 260), (40, 40, 200), -1)
+    reaching = laid.copy()
+    cv2.rectangle(reaching, (270, 0), (296, 230), (90, 120, 170), -1)
+    sensor.update(np.full((480, 640, 3), 200, np.uint8))
+    held = [len(sensor.update(frame).arms) for frame in [table] * 3 + [laid] * (QUIET_FRAMES + 2)]
+    (arm,) = (arm for arm in sensor.update(reaching).arms if arm.entry[1] < 10)
+    assert held == [1] * len(held)
+    assert arm.tip[1] < 240 and arm.tip[0] < 300
+
+
+def test_the_seat_laying_a_hand_is_the_arm_over_the_zone_not_fingers_brushing_its_edge() -> None:
+    """While one player lays their hand out, the other's fingers, holding a fan at the table's edge, brush the
+    reveal zone's rim now and then: the cards are the hand's that covered the zone."""
+    layout = Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
+                    centre=(320, 240), seats=(0.0, 180.0), card_height=40.0)
+    sensor, zone = MotionSensor(layout), RevealZone(layout, (480, 640))
+    table = np.full((480, 640, 3), 200, np.uint8)
+    cards = table.copy()
+    for x in (200, 260, 320):
+        cv2.rectangle(cards, (x, 330), (x + 26, 370), (40, 40, 200), -1)
+
+    def frame(picture: np.ndarray, k: int, laying: bool) -> Frame:
+        seen = picture.copy()
+        if laying:
+            cv2.rectangle(seen, (380, 290), (639, 320), (60, 70, 90), -1)
+        if k:
+            cv2.rectangle(seen, (0, 400), (90 if laying and k % 2 else 40, 430), (60, 110, 90), -1)
+        return Frame(seen, k / 30)
+
+    shown = [frame(table, k, False) for k in range(6)] + [frame(cards, k, True) for k in range(6, 14)] + \
+        [frame(cards, k, False) for k in range(14, 30)]
+    laid = [revealed for picture in shown if (revealed := zone.see(picture, sensor.update(picture.image)))]
+    assert [revealed.seat for revealed in laid] == [0]
+
+
 def test_a_worn_photographed_hand_laid_out_on_a_pale_table_is_outlined_card_by_card() -> None:
     """A real deck, worn and faded, photographed and laid out on a pale grey cloth: its colours change the table's
     little, but nothing else lies in the reveal zone, so every card is outlined, one by one."""
