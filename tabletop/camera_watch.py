@@ -122,13 +122,14 @@ class CameraWatch:
 
     def _see(self, frame: Frame) -> None:
         """Watch one picture. One that cannot be watched is told and passed over, the next may well do; the
-        preview keeps the last picture that could."""
+        preview keeps the last picture that could, without its large picture: a Pi has no memory to spare for
+        a second one nobody reads."""
         try:
             seen = self._recording.observe(frame)
         except Exception as err:
             self._trouble(f"a picture could not be watched ({_described(err)})")
             return
-        self._frame, self._problem = frame, None
+        self._frame, self._problem = dataclasses.replace(frame, detail=None), None
         for item in seen:
             self.post(item)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import http.client
 import json
 import multiprocessing
+import queue
 import re
 import socket
 import statistics
@@ -25,6 +26,7 @@ import cv2
 from tabletop.game.events import Event, Game
 from tabletop.lab.figures import Figure, evening, figure
 from tabletop.sources import Frame, Sharp
+from tabletop.sources.files import VideoFile
 from tabletop.table import Table
 from tabletop.web import WebSettings, create_app, scoreboard_of
 from tabletop.web.server import Server
@@ -114,9 +116,9 @@ def _phone(port: int, seconds: float, ready: threading.Barrier, results: multipr
     results.put(arrivals)
 
 
-def _resident_kb() -> int:
-    """This process's resident memory, from /proc (Linux, as on the Pi)."""
-    for line in Path("/proc/self/status").read_text().splitlines():
+def _resident_kb(process: int | str = "self") -> int:
+    """A process's resident memory (this one's unless told), from /proc (Linux, as on the Pi)."""
+    for line in Path(f"/proc/{process}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
@@ -215,17 +217,20 @@ LARGE_PICTURE = 3
 
 
 class _LargePictures:
-    """A simulated film as a camera with two streams gives it: each frame with a large picture of its own, newly
-    made as picamera2 makes one per frame (here the small picture scaled up, the same memory a frame at a time)."""
+    """A filmed round as a camera with two streams gives it, at the camera's pace: each frame with a large
+    picture of its own, newly made as picamera2 makes one per frame (here the small picture scaled up: the same
+    memory, a frame at a time)."""
 
-    def __init__(self, seed: int) -> None:
-        from tabletop.lab.tablesim.table import simulated_table
+    live = False
 
-        self.video = simulated_table(seed, rounds=1, detail=1).video
-        self.name, self.live = f"camera with a large stream, sim:{seed}", False
+    def __init__(self, film: Path) -> None:
+        self.video = VideoFile(film)
+        self.name = f"camera with a large stream, {film.name}"
 
     def frames(self) -> Iterator[Frame]:
+        started = time.monotonic()
         for frame in self.video.frames():
+            time.sleep(max(0.0, started + frame.t - time.monotonic()))
             height, width = frame.image.shape[:2]
             large = cv2.resize(frame.image, (width * LARGE_PICTURE, height * LARGE_PICTURE),
                                interpolation=cv2.INTER_LINEAR)
@@ -237,34 +242,33 @@ class _LargePictures:
 
 def bench_serve(phones: int = 20, seed: int = 5) -> Iterator[Figure]:
     """``tabletop serve``'s resident memory while its camera watches a simulated round (every frame with a large
-    picture three times the small one, as the Pi camera's two streams) and ``phones`` phones follow the board."""
-    from tabletop.config import Config, Panel
-    from tabletop.service import run_service
-    from tabletop.sources.open import register
+    picture three times the small one, as the Pi camera's two streams) and ``phones`` phones follow the board.
 
-    register("large", _LargePictures, "the table simulator as a camera with a large stream")
-    said: list[str] = []
-    stop = threading.Event()
-    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as state:
-        config = Config(players=("Ann", "Bo", "Cy", "Di"), camera=f"large:{seed}", host="127.0.0.1", port=0,
-                        pin=PIN, state=Path(state), panel=Panel(buzzer=None))
-        service = threading.Thread(target=run_service, args=(config, stop, said.append))
-        service.start()
-        port = _served_port(said)
+    The round is filmed first and the service runs in a process of its own, as on the Pi: the simulator that
+    paints the film and the phones each live in another, and count in neither its memory nor its time."""
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as folder:
+        film = _filmed(seed, Path(folder) / "round.avi")
         context = multiprocessing.get_context("spawn")
-        results, ready = context.Queue(), context.Barrier(phones + 1)
-        crowd = context.Process(target=_phones, args=(port, phones, SERVE_SECONDS, ready, results))
-        crowd.start()
-        ready.wait()
-        memory = []
-        until = time.monotonic() + SERVE_SECONDS
-        while time.monotonic() < until:
-            memory.append(_resident_kb() / 1024)
-            time.sleep(0.5)
-        seen = [results.get(timeout=SERVE_SECONDS + 60) for _ in range(phones)]
-        crowd.join()
-        stop.set()
-        service.join(timeout=30)
+        said = context.Queue()
+        service = context.Process(target=_serve, args=(film, Path(folder) / "state", said), daemon=True)
+        service.start()
+        assert service.pid is not None
+        try:
+            port = _served_port(said)
+            results, ready = context.Queue(), context.Barrier(phones + 1)
+            crowd = context.Process(target=_phones, args=(port, phones, SERVE_SECONDS, ready, results))
+            crowd.start()
+            ready.wait()
+            memory = []
+            until = time.monotonic() + SERVE_SECONDS
+            while time.monotonic() < until:
+                memory.append(_resident_kb(service.pid) / 1024)
+                time.sleep(0.5)
+            seen = [results.get(timeout=SERVE_SECONDS + 60) for _ in range(phones)]
+            crowd.join()
+        finally:
+            service.terminate()
+            service.join(timeout=30)
     peak = max(memory)
     views = sum(len(arrivals) for arrivals in seen)
     yield figure("serve", f"{peak:.1f} MB resident at most, {memory[-1]:.1f} MB at the end, over {SERVE_SECONDS:.0f} s "
@@ -272,17 +276,54 @@ def bench_serve(phones: int = 20, seed: int = 5) -> Iterator[Figure]:
                  f"({views:,} board views delivered)", f"{SERVE_GOAL_MB:g} MB", peak <= SERVE_GOAL_MB)
 
 
+def _filmed(seed: int, path: Path) -> Path:
+    """The first ``SERVE_SECONDS`` of a simulated round (and a little more), written to ``path`` as a webcam's
+    MJPEG video."""
+    from tabletop.lab.tablesim.table import simulated_table
+
+    video = simulated_table(seed, rounds=1).video
+    writer: cv2.VideoWriter | None = None
+    for frame in video.frames():
+        if frame.t > SERVE_SECONDS + 10:
+            break
+        if writer is None:
+            height, width = frame.image.shape[:2]
+            writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), FILM_FPS, (width, height))
+        writer.write(frame.image)
+    video.close()
+    if writer is not None:
+        writer.release()
+    return path
+
+
+FILM_FPS = 30.0
+
+
+def _serve(film: Path, state: Path, said: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    """The table unit watching ``film`` as its camera, run until this process is ended."""
+    from tabletop.config import Config, Panel
+    from tabletop.service import run_service
+    from tabletop.sources.open import register
+
+    register("large", lambda _: _LargePictures(film), "a filmed round as a camera with a large stream")
+    config = Config(players=("Ann", "Bo", "Cy", "Di"), camera="large", host="127.0.0.1", port=0, pin=PIN,
+                    state=state, panel=Panel(buzzer=None))
+    run_service(config, threading.Event(), said.put)
+
+
 SERVE_SECONDS = 60.0
 """How long the service runs under watch: long enough for the camera to read many cards and the phones to follow."""
 
 
-def _served_port(said: list[str]) -> int:
-    """The port the service said it serves on, once it has said so."""
+def _served_port(said: multiprocessing.Queue) -> int:  # type: ignore[type-arg]
+    """The port the service says it serves on, once it has said so."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        for line in said:
-            found = re.search(r"scoreboard: http://[^:]+:(\d+)/", line)
-            if found:
-                return int(found.group(1))
-        time.sleep(0.1)
+        try:
+            line = said.get(timeout=max(0.1, deadline - time.monotonic()))
+        except queue.Empty:
+            break
+        found = re.search(r"scoreboard: http://[^:]+:(\d+)/", line)
+        if found:
+            return int(found.group(1))
     raise TimeoutError("the service did not say where it serves")

@@ -91,26 +91,12 @@ class MotionSensor:
         else:
             arms = self._arms(changed)
         if self.calm >= QUIET_FRAMES:
-            self._learn(small, changed)
+            self.quiet, self.settled = _learnt(small, changed, self.quiet, self.settled)
             gain = 1.0
         else:
             furniture = self.unmoved >= FURNITURE_FRAMES
             self.quiet[furniture] = self.settled[furniture]
         return Motion(arms, still, moving, gain)
-
-    def _learn(self, small: Image, changed: np.ndarray) -> None:
-        """Learn the quiet table again, but where something reaches in from the edge: an arm, or its shadow, held
-        still is no more the table than when it moves, however few pixels of the edge it crosses. Players who
-        hold their cards at the table's edge keep an arm in view all round: the rest of the table (a card just
-        laid on the pile) must still become part of it, or the next arm to reach near it would seem to reach
-        on to it."""
-        reaching = _reaching(changed)
-        if not reaching.any():
-            self.quiet, self.settled = small.copy(), small.copy()
-            return
-        away = ~cv2.dilate(reaching.astype(np.uint8), np.ones((2 * BRIDGED + 1,) * 2, np.uint8)).astype(bool)
-        self.quiet[away] = small[away]
-        self.settled[away] = small[away]
 
     def _arms(self, changed: np.ndarray) -> tuple[Arm, ...]:
         """The changed blobs that touch the picture's edge. Blobs a gap of ``BRIDGED`` pixels apart are one: a
@@ -151,6 +137,20 @@ def most_changed(a: Image, b: Image) -> Image:
     ``max(axis=2)`` over three channels is twenty times slower)."""
     blue, green, red = cv2.split(cv2.absdiff(a, b))
     return cv2.max(cv2.max(blue, green), red)
+
+
+def _learnt(small: Image, changed: np.ndarray, quiet: Image, settled: Image) -> tuple[Image, Image]:
+    """The quiet table learnt again, but where something reaches in from the edge: an arm, or its shadow, held
+    still is no more the table than when it moves, however few pixels of the edge it crosses. Players who hold
+    their cards at the table's edge keep an arm in view all round: the rest of the table (a card just laid on the
+    pile) must still become part of it, or the next arm to reach near it would seem to reach on to it."""
+    reaching = _reaching(changed)
+    if not reaching.any():
+        return small.copy(), small.copy()
+    away = ~cv2.dilate(reaching.astype(np.uint8), np.ones((2 * BRIDGED + 1,) * 2, np.uint8)).astype(bool)
+    quiet[away] = small[away]
+    settled[away] = small[away]
+    return quiet, settled
 
 
 def _reaching(changed: np.ndarray) -> np.ndarray:
