@@ -26,7 +26,7 @@ from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.calibrate import CalibrationError, find_layout, learn_seats
 from tabletop.watcher.draws import DrawWatch
 from tabletop.watcher.layout import Circle, Layout, LayoutError, Rect, fitted, layout_from_json, layout_to_json
-from tabletop.watcher.motion import FURNITURE_FRAMES, QUIET_FRAMES, SCALE, MotionSensor
+from tabletop.watcher.motion import FURNITURE_FRAMES, LEARNT_FRAMES, QUIET_FRAMES, SCALE, MotionSensor
 from tabletop.watcher.recorder import Lines, Recorder
 from tabletop.watcher.reveal import RevealZone
 from tabletop.watcher.unread import REACHES, SPAN, UnreadPlay
@@ -484,7 +484,8 @@ def test_a_player_holding_cards_at_the_edge_between_reaches_is_seen_to_draw_each
 def test_a_card_laid_while_a_hand_is_held_at_the_edge_becomes_part_of_the_table() -> None:
     """A player holds their fan at the table's edge all round, so an arm is always in view. A card laid on the
     pile must still become part of the table once all lies still, or the next arm to reach beside it would seem
-    to reach on to it (and draw from the discard pile); the held arm stays an arm."""
+    to reach on to it (and draw from the discard pile), once it has lain still a third of a second; the held arm
+    stays an arm."""
     layout = simulated_table(45, players=3, rules=SHORT, rounds=1).layout
     sensor = MotionSensor(layout)
     table = np.full((480, 640, 3), 200, np.uint8)
@@ -494,7 +495,7 @@ def test_a_card_laid_while_a_hand_is_held_at_the_edge_becomes_part_of_the_table(
     reaching = laid.copy()
     cv2.rectangle(reaching, (270, 0), (296, 230), (90, 120, 170), -1)
     sensor.update(np.full((480, 640, 3), 200, np.uint8))
-    held = [len(sensor.update(frame).arms) for frame in [table] * 3 + [laid] * (QUIET_FRAMES + 2)]
+    held = [len(sensor.update(frame).arms) for frame in [table] * 3 + [laid] * (LEARNT_FRAMES + 2)]
     (arm,) = (arm for arm in sensor.update(reaching).arms if arm.entry[1] < 10)
     assert held == [1] * len(held)
     assert arm.tip[1] < 240 and arm.tip[0] < 300

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from tabletop.watcher.layout import Layout, Point
-from tabletop.watcher.motion import SCALE, Motion
+from tabletop.watcher.motion import SCALE, Arm, Motion
 
 AIM = 0.8
 """How far, in card heights, a pile may lie to the side of an arm and still be under it."""
@@ -18,6 +18,8 @@ BROAD = 1.3
 """An arm is at most this many card heights broad on average; anything broader is someone leaning in."""
 RETREAT = 0.8
 """A hand that has drawn is on its way back once its tip has withdrawn this many card heights."""
+MERGED = 2.0
+"""How far, in card heights, an arm seen merged with a hand held beside it may seem to enter from where it did."""
 REACH_AGAIN = 0.5
 """An arm that drew, withdrew and reaches in this many card heights again is on a new reach."""
 
@@ -27,6 +29,8 @@ class _Track:
     entry: Point
     deepest: Point
     depth: float
+    tip: Point
+    """Where the arm reached to in the last frame."""
     breadth: float = 0.0
     reported: bool = False
     low: float = math.inf
@@ -50,8 +54,8 @@ class DrawWatch:
         """The seats that drew, reported as their hand leaves the draw pile."""
         seen: list[_Track] = []
         drew = []
-        for arm in motion.arms:
-            track = self._match(arm.entry, seen)
+        for arm, track in self._follow(motion.arms):
+            track.tip = arm.tip
             depth = math.dist(arm.tip, track.entry)
             if depth > track.depth or self._reaches_again(track, depth):
                 track.deepest, track.depth, track.low, track.reported = arm.tip, depth, depth, False
@@ -65,11 +69,30 @@ class DrawWatch:
         self.tracks = seen
         return drew
 
-    def _match(self, entry: Point, taken: list[_Track]) -> _Track:
-        near = [t for t in self.tracks if t not in taken and math.dist(t.entry, entry) < self.layout.card_height]
-        if near:
-            return min(near, key=lambda t: math.dist(t.entry, entry))
-        return _Track(entry, entry, 0.0)
+    def _follow(self, arms: tuple[Arm, ...]) -> list[tuple[Arm, _Track]]:
+        """Each arm with the track it continues, or a new one: of the tracks that entered near where it enters,
+        the one whose tip was nearest to its own, the closest pairs first.
+
+        Where an arm enters is not enough. An arm reaching in beside a hand held at the edge merges with it now
+        and then, and the two, seen as one, enter between the two; the next frame they may be two again.
+        Followed by where it entered, or taken in the order the arms come, the reach would pass to the held
+        hand's track and back, and be counted as a draw each time."""
+        pairs = sorted((math.dist(track.entry, arm.entry) + math.dist(track.tip, arm.tip), a, t)
+                       for a, arm in enumerate(arms) for t, track in enumerate(self.tracks)
+                       if self._goes_on(track, arm))
+        chosen: dict[int, int] = {}
+        for _, a, t in pairs:
+            if a not in chosen and t not in chosen.values():
+                chosen[a] = t
+        return [(arm, self.tracks[chosen[a]] if a in chosen else _Track(arm.entry, arm.entry, 0.0, arm.tip))
+                for a, arm in enumerate(arms)]
+
+    def _goes_on(self, track: _Track, arm: Arm) -> bool:
+        """Whether ``arm`` may be the arm ``track`` follows: it enters near where the track entered, or, merged
+        with a hand held beside it (which moves where the two seem to enter), its tip is where the track's was."""
+        card = self.layout.card_height
+        apart = math.dist(track.entry, arm.entry)
+        return apart < card or (apart < MERGED * card and math.dist(track.tip, arm.tip) < card)
 
     def _drew(self, track: _Track) -> bool:
         """Whether the pile the arm went for is the draw pile.

@@ -23,6 +23,8 @@ STILL = 0.002
 """A frame is still when less than this share of it changed since the last one."""
 QUIET_FRAMES = 3
 """Frames without change after which the table is quiet and its picture is learnt again."""
+LEARNT_FRAMES = 10
+"""While an arm is in view, frames a changed pixel must keep still before it is learnt into the quiet table."""
 FURNITURE_FRAMES = 150
 """Whatever has not moved for this many frames is part of the table, even an arm at rest on it, whatever else
 moves meanwhile: a ghost left in the quiet table by someone who leant in for a while fades the same way."""
@@ -91,7 +93,7 @@ class MotionSensor:
         else:
             arms = self._arms(changed)
         if self.calm >= QUIET_FRAMES:
-            self.quiet, self.settled = _learnt(small, changed, self.quiet, self.settled)
+            self.quiet, self.settled = _learnt(small, changed, self.quiet, self.settled, self.unmoved)
             gain = 1.0
         else:
             furniture = self.unmoved >= FURNITURE_FRAMES
@@ -139,15 +141,20 @@ def most_changed(a: Image, b: Image) -> Image:
     return cv2.max(cv2.max(blue, green), red)
 
 
-def _learnt(small: Image, changed: np.ndarray, quiet: Image, settled: Image) -> tuple[Image, Image]:
+def _learnt(small: Image, changed: np.ndarray, quiet: Image, settled: Image, unmoved: np.ndarray
+            ) -> tuple[Image, Image]:
     """The quiet table learnt again, but where something reaches in from the edge: an arm, or its shadow, held
     still is no more the table than when it moves, however few pixels of the edge it crosses. Players who hold
     their cards at the table's edge keep an arm in view all round: the rest of the table (a card just laid on the
-    pile) must still become part of it, or the next arm to reach near it would seem to reach on to it."""
+    pile) must still become part of it, or the next arm to reach near it would seem to reach on to it. With an
+    arm in view, only what changed and has since kept still for ``LEARNT_FRAMES`` is learnt, not the rest of the
+    table: the soft edge of a shadow creeping in a few levels a frame, never far from the quiet table, would
+    otherwise be taken in bit by bit."""
     reaching = _reaching(changed)
     if not reaching.any():
         return small.copy(), small.copy()
     away = ~cv2.dilate(reaching.astype(np.uint8), np.ones((2 * BRIDGED + 1,) * 2, np.uint8)).astype(bool)
+    away &= changed & (unmoved >= LEARNT_FRAMES)
     quiet[away] = small[away]
     settled[away] = small[away]
     return quiet, settled

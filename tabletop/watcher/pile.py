@@ -18,6 +18,10 @@ SAME = 0.05
 """Two rests of the pile are the same when less than this share of a card's area differs between them.
 
 Small, because a card laid squarely on one of its own colour changes little more than the numeral."""
+SAME_MOVED = 30
+"""How far (0..255, in the most changed channel) a pixel must differ for two rests not to be the same. Less than
+the change that outlines a card: a real, washed-out yellow card laid turned on a bright one, on a pale table,
+changes no channel by ``zones.MOVED`` but at its numeral, yet is a new card all the same."""
 REMEMBERED = 6
 """Rests kept besides the empty pile: how far back a take-back can be recognised."""
 
@@ -96,4 +100,4 @@ class DiscardPile:
         return Landed(corners, settled, seat, on_empty=self.depth == 1, beneath=beneath, before=before)
 
     def _same(self, a: Image, b: Image) -> bool:
-        return self.zone.changed_area(a, b) < SAME
+        return self.zone.changed_area(a, b, SAME_MOVED) < SAME

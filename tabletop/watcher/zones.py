@@ -119,18 +119,21 @@ class ZoneWatch:
         self.visited = True
         self.recent.clear()
 
-    def changes(self, now: Image, before: Image) -> np.ndarray:
-        """Where ``now`` differs from ``before``, cleaned of specks, as a 0/255 mask."""
-        rough = cv2.dilate((most_changed(now, before) > self.moved).astype(np.uint8), np.ones((9, 9), np.uint8))
+    def changes(self, now: Image, before: Image, moved: int | None = None) -> np.ndarray:
+        """Where ``now`` differs from ``before`` by ``moved`` (the zone's own threshold unless told), cleaned of
+        specks, as a 0/255 mask."""
+        moved = self.moved if moved is None else moved
+        rough = cv2.dilate((most_changed(now, before) > moved).astype(np.uint8), np.ones((9, 9), np.uint8))
         levelled = cv2.convertScaleAbs(now, alpha=1 / brightening(now, before, rough.astype(bool)))
-        moved = (most_changed(levelled, before) > self.moved) & ~_shaded(levelled, before)
-        mask = moved.astype(np.uint8) * 255
+        changed = (most_changed(levelled, before) > moved) & ~_shaded(levelled, before)
+        mask = changed.astype(np.uint8) * 255
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
 
-    def changed_area(self, now: Image, before: Image) -> float:
-        """How much of a card's area changed between two pictures of the zone (0 nothing, 1 a whole card)."""
-        return float(np.count_nonzero(self.changes(now, before))) / self.card_area
+    def changed_area(self, now: Image, before: Image, moved: int | None = None) -> float:
+        """How much of a card's area changed between two pictures of the zone (0 nothing, 1 a whole card), by
+        ``moved`` as ``changes`` has it."""
+        return float(np.count_nonzero(self.changes(now, before, moved))) / self.card_area
 
     def card_outline(self, mask: np.ndarray) -> Corners | None:
         """The card that a change mask shows, as frame corners, when the change is about card-sized.

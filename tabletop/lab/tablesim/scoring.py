@@ -7,6 +7,7 @@ draws with the right seat, revealed cards read, and the delay from a card coming
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,22 +74,32 @@ def watch_table(table: TableFilm, model: CardModel) -> list[Observation]:
 
 
 def score(script: Script, seen: list[Observation]) -> WatchScore:
-    """Match every sight of the script with the first unmatched observation of its kind in its time window."""
+    """Match every sight of the script with an unmatched observation of its kind in its time window: a card laid
+    with the play that names it, where there is one, else with the first of its kind. A play the watcher missed
+    is then a play missed, not the next card's play taken for it (a wrong card), and that next card's too."""
     result = WatchScore()
     left = list(seen)
+    named = {id(sight): _take(left, sight, _names(sight.event)) for sight in script.sights}
     for sight in script.sights:
-        match = _take(left, sight)
-        _count(result, sight, match)
+        _count(result, sight, named[id(sight)] or _take(left, sight, lambda _: True))
     for observation in left:
         result.extra[_kind(observation)] += 1
     return result
 
 
-def _take(left: list[Observation], sight: Sight) -> Observation | None:
+def _names(event: Event) -> Callable[[Observation], bool]:
+    """Whether an observation names the card ``event`` laid (never, for an event that lays none)."""
+    card = event.card if isinstance(event, (Play, Flip)) else None
+    return lambda observation: card is not None and isinstance(observation, (Play, Flip)) and \
+        observation.card == card
+
+
+def _take(left: list[Observation], sight: Sight, wanted: Callable[[Observation], bool]) -> Observation | None:
     kind = _kind(sight.event)
     for k, observation in enumerate(left):
         t = observation.t
-        if _kind(observation) == kind and t is not None and sight.happened - EARLY <= t <= sight.rest + WINDOW:
+        if _kind(observation) == kind and t is not None and sight.happened - EARLY <= t <= sight.rest + WINDOW \
+                and wanted(observation):
             return left.pop(k)
     return None
 
