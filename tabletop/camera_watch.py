@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 import cv2
 
 from tabletop.errors import RecordCode, RecordError, TabletopError
-from tabletop.game.events import Event
+from tabletop.game.events import Deal, Event
 from tabletop.sources import Frame, FrameSource, SourceError
 from tabletop.sources.files import SMALLEST_SIDE
 from tabletop.sources.reopen import Reopening
@@ -165,8 +166,13 @@ class CameraWatch:
         landed, with the lines the table gave them.
 
         A card or a draw seen before the round's first card is confirmed (the host has yet to say what an
-        unsure first card was) is held, and posted in order once the round is open: nothing seen is lost.
+        unsure first card was) is held, and posted in order once the round is open: nothing seen is lost. What is
+        still held when the next deal is seen was seen before any round began (a deal taken for a draw): it is
+        told and set aside, or it would hold up the new round's every event behind it.
         """
+        if isinstance(event, Deal) and self._held:
+            self.report(f"camera: {_counted(self._held)} seen before the deal set aside: no round was open for it")
+            self._held.clear()
         self._held.append(dataclasses.replace(event, t=None))
         landed: list[tuple[Event, int]] = []
         while self._held:
@@ -181,6 +187,12 @@ class CameraWatch:
                 self.report(f"camera: {held.TYPE} not recorded: {err}")
             self._held.pop(0)
         return landed
+
+
+def _counted(events: list[Event]) -> str:
+    """``events`` in words: "a draw", "2 plays and a draw"."""
+    kinds = Counter(event.TYPE for event in events)
+    return " and ".join(f"a {kind}" if count == 1 else f"{count} {kind}s" for kind, count in sorted(kinds.items()))
 
 
 def _described(err: Exception) -> str:

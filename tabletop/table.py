@@ -158,7 +158,7 @@ class Table:
             try:
                 future.set_result(job())
             except Exception as err:
-                future.set_exception(err)
+                future.set_exception(err.with_traceback(None))
 
         self._jobs.put(run)
         return future
@@ -166,6 +166,7 @@ class Table:
     def _run(self) -> None:
         while (job := self._jobs.get()) is not None:
             job()
+            del job  # its future, and any error it holds, go as soon as the poster is done with them
 
     def _apply(self, event: Event) -> Applied:
         if not self._referee.record and not isinstance(event, Game):
@@ -214,6 +215,12 @@ def _answer(future: Future[T], timeout: float) -> T:
     """The job's result; a job still queued after ``timeout`` is called off, so "not done" is the truth.
 
     A job the table's thread has begun cannot be called off: its answer is awaited, however long it takes.
+
+    An error the job raised comes without the table thread's traceback, and the future is let go before it
+    reaches the poster: a traceback holds the frames it passed through, and a future holding its own error in
+    one of them is a cycle only the garbage collector breaks, late. The camera posts from deep in its thread, its
+    frames hold a camera picture each, and a round's draws seen before its first card (each refused) kept
+    hundreds of megabytes of them.
     """
     try:
         return future.result(timeout)
@@ -221,6 +228,8 @@ def _answer(future: Future[T], timeout: float) -> T:
         if future.cancel():
             raise TableError(f"the table did not take it within {timeout:g} s, so it was called off") from None
         return future.result()
+    finally:
+        del future
 
 
 def _last_time(events: Sequence[Event]) -> float:

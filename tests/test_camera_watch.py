@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import cv2
 import numpy as np
 import pytest
@@ -83,6 +86,51 @@ def test_what_the_camera_sees_before_an_unsure_first_card_is_confirmed_waits_for
         record = table.snapshot.record
     assert [event.TYPE for event in record] == ["game", "deal", "unsure", "amend", "play", "draw", "play"]
     assert replay(list(enumerate(record)))[1].top == Card.from_name("red-2")
+
+
+def test_a_draw_seen_before_the_deal_is_told_and_set_aside_not_left_to_hold_up_the_round() -> None:
+    """Cards dealt from the deck can look like a draw to the camera before any round is open: that draw cannot
+    stand in the record. Once the deal is seen, it is told and set aside, and the round's flip and plays are
+    recorded as they come."""
+    simulated = simulated_table(34, players=3, rules=SHORT, rounds=1)
+    told: list[str] = []
+    with Table() as table:
+        table.restart([Game(players=("Ann", "Bo", "Cy"), rules=SHORT)])
+        camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=told.append)
+        camera.post(Draw(seat=1))
+        camera.post(Draw(seat=2))
+        camera.post(Deal(dealer=2))
+        camera.post(Flip(card=Card.from_name("red-5")))
+        camera.post(Play(card=Card.from_name("red-9"), seat=0))
+        record = table.snapshot.record
+    assert [event.TYPE for event in record] == ["game", "deal", "flip", "play"]
+    assert told == ["camera: 2 draws seen before the deal set aside: no round was open for it"]
+
+
+def test_a_camera_picture_is_let_go_as_soon_as_a_play_seen_before_the_round_opens_is_held() -> None:
+    """Plays and draws seen before the round's first card are refused by the table and held: the refusal must not
+    keep the camera's picture alive (several megabytes each, a frame at a time), not even until the garbage
+    collector comes round, or a Pi runs out of memory while the host has yet to confirm the first card."""
+    simulated = simulated_table(34, players=3, rules=SHORT, rounds=1)
+
+    class Picture:
+        """Stands for a camera's large picture, held by the frame being watched when the play is posted."""
+
+    def watch_one(camera: CameraWatch) -> weakref.ref[Picture]:
+        picture = Picture()
+        camera.post(Play(card=Card.from_name("red-9"), seat=0))
+        return weakref.ref(picture)
+
+    with Table() as table:
+        table.restart([Game(players=("Ann", "Bo", "Cy"), rules=SHORT)])
+        camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=pytest.fail)
+        gc.disable()
+        try:
+            gone = watch_one(camera)() is None
+        finally:
+            gc.enable()
+        assert [event.TYPE for event in table.snapshot.record] == ["game"]
+    assert gone
 
 
 def test_the_host_is_told_once_when_play_goes_on_and_no_card_is_read() -> None:
