@@ -93,8 +93,7 @@ class MotionSensor:
         else:
             arms = self._arms(changed)
         if self.calm >= QUIET_FRAMES:
-            self.quiet, self.settled = _learnt(small, changed, self.quiet, self.settled, self.unmoved,
-                                               self.smallest_arm)
+            self.quiet, self.settled = _learnt(small, changed, self.quiet, self.settled, self.unmoved)
             gain = 1.0
         else:
             furniture = self.unmoved >= FURNITURE_FRAMES
@@ -142,29 +141,23 @@ def most_changed(a: Image, b: Image) -> Image:
     return cv2.max(cv2.max(blue, green), red)
 
 
-def _learnt(small: Image, changed: np.ndarray, quiet: Image, settled: Image, unmoved: np.ndarray, smallest: float
+def _learnt(small: Image, changed: np.ndarray, quiet: Image, settled: Image, unmoved: np.ndarray
             ) -> tuple[Image, Image]:
     """The quiet table learnt again, but where something reaches in from the edge: an arm, or its shadow, held
     still is no more the table than when it moves, however few pixels of the edge it crosses.
 
     Players who hold their cards at the table's edge keep an arm in view all round: a card just laid on the pile
     must still become part of the table, or the next arm to reach near it would seem to reach on to it. So with
-    an arm in view, what changed and has since kept still for ``LEARNT_FRAMES`` is learnt, in pieces of at least
-    ``smallest`` pixels, and nothing else: not the soft edge of a shadow creeping in a few levels a frame, never
-    far from the quiet table, nor the specks a flickering lamp leaves in a webcam's compressed colours, each
-    learnt at another phase of the flicker, which would leave the quiet table a patchwork that no levelling of
-    the light matches again."""
+    an arm in view, what changed and has since kept still for ``LEARNT_FRAMES`` is learnt, and nothing else: not
+    the soft edge of a shadow creeping in a few levels a frame, never far from the quiet table, which would be
+    taken in bit by bit."""
     reaching = _reaching(changed)
     if not reaching.any():
         return small.copy(), small.copy()
     near = cv2.dilate(reaching.astype(np.uint8), np.ones((2 * BRIDGED + 1,) * 2, np.uint8)).astype(bool)
-    laid = changed & ~near & (unmoved >= LEARNT_FRAMES)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(laid.astype(np.uint8), connectivity=8)
-    pieces = [label for label in range(1, len(stats)) if stats[label, cv2.CC_STAT_AREA] >= smallest]
-    if pieces:
-        learnt = np.isin(labels, pieces)
-        quiet[learnt] = small[learnt]
-        settled[learnt] = small[learnt]
+    learnt = changed & ~near & (unmoved >= LEARNT_FRAMES)
+    quiet[learnt] = small[learnt]
+    settled[learnt] = small[learnt]
     return quiet, settled
 
 
