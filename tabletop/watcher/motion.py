@@ -178,10 +178,13 @@ def levelled_rows(now: Image, then: Image) -> tuple[Image, float]:
     120 Hz: a camera's frames beat brighter and darker, and its rolling shutter draws soft bands across the
     picture that drift from frame to frame. Those are found row by row from the pixels whose light changed by no
     more than a flicker can (``FLICKER``): an arm, a sleeve or a card changes its pixels far more, so however much
-    of a row it covers, it is left out of the row's measure and is not levelled away.
+    of a row it covers, it is left out of the row's measure and is not levelled away. A pixel's light is that of
+    its brightest channel: on a saturated cloth one channel may be all but dark (a magenta one has next to no
+    green), and the ratios of a few levels, rounded by a webcam's compression, are noise; levelled by them, the
+    flicker was not levelled at all, and arms were seen all over the table.
     """
-    lit = now[::2, ::2, 1].astype(np.float32) + 4
-    before = then[::2, ::2, 1].astype(np.float32) + 4
+    lit = now[::2, ::2].max(axis=2).astype(np.float32) + 4
+    before = then[::2, ::2].max(axis=2).astype(np.float32) + 4
     ratios = lit / before
     whole = float(np.median(ratios))
     relative = ratios / whole
