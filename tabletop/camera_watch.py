@@ -24,10 +24,10 @@ from tabletop.sources.files import SMALLEST_SIDE
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
-from tabletop.watcher.calibrate import CalibrationError, even_seats, find_layout
-from tabletop.watcher.layout import Circle, Layout, LayoutError, Rect, fitted, write_layout
+from tabletop.watcher.calibrate import CalibrationError, even_seats
+from tabletop.watcher.layout import Circle, Layout, LayoutError, Rect, write_layout
 from tabletop.watcher.picture import draw_zones
-from tabletop.watcher.stream import Recording
+from tabletop.watcher.stream import Recording, zones_for
 from tabletop.watcher.watcher import Observation
 
 
@@ -154,8 +154,7 @@ class CameraWatch:
         if min(width, height) < SMALLEST_SIDE:
             raise SourceError(f"a {width}x{height} picture is too small to watch")
         try:
-            self._layout = find_layout(frame, self._players, self.model) if self._layout is None else \
-                fitted(self._layout, (width, height))
+            self._layout = zones_for(frame, self._layout, self._players, self.model)
         except (CalibrationError, LayoutError) as err:
             self.report(f"camera: {err}; drag the zones into place on the host page")
             self._layout = starting_layout((width, height), self._players)

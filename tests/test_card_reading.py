@@ -12,6 +12,7 @@ from tabletop.game.cards import ALL_CARDS, COLORS, Card
 from tabletop.lab.drawing import render, scene
 from tabletop.lab.training import samples
 from tabletop.lab.training.evaluate import evaluate, labelled_photos
+from tabletop.lab.training.misreads import CAUSES, misreads
 from tabletop.vision.crop import INDEX_SIZE, balance, look, rectify
 from tabletop.vision.model import LOOK_AGAIN_BELOW, UNSURE_BELOW, CardModel, combine
 from tabletop.vision.reader import read_card
@@ -216,3 +217,15 @@ def test_both_index_corners_of_a_card_come_out_alike_either_way_up() -> None:
     assert np.abs(upright.indexes[0].astype(int) - upright.indexes[1].astype(int)).mean() < 12
     assert np.abs(upright.indexes[0].astype(int) - turned.indexes[0].astype(int)).mean() < 12
     assert np.abs(upright.card.astype(int) - turned.card[::-1, ::-1].astype(int)).mean() < 12
+
+
+def test_a_crop_round_the_big_numeral_alone_is_no_card_and_a_clean_card_is_itself(model: CardModel) -> None:
+    """A finder fooled by the big numeral's outline crops the middle of the card alone: read surely as a card, the
+    buzzer would accuse someone. It is read as no card (which no one is accused of), while the same cards cropped
+    whole are read as themselves."""
+    fooled = misreads(model, CAUSES["round the numeral alone"], 54, seed=8)
+    whole = misreads(model, CAUSES["clean"], 54, seed=8)
+    assert fooled.total == whole.total == 54
+    assert fooled.wrong_and_sure == 0 and fooled.right == 0
+    assert sum(times for (_, said), times in fooled.confusions.items() if said == "none") >= 50
+    assert whole.right >= 53 and whole.wrong_and_sure == 0

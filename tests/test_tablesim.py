@@ -22,7 +22,7 @@ from tabletop.lab.tablesim.camera import Camera
 from tabletop.lab.tablesim.film import Compression, Flicker, Look, generator
 from tabletop.lab.tablesim.holders import edge_point
 from tabletop.lab.tablesim.photos import CardPhotos, FacesError
-from tabletop.lab.tablesim.scoring import verdicts_agree
+from tabletop.lab.tablesim.scoring import WINDOW, score, verdicts_agree
 from tabletop.lab.tablesim.script import CAMERA_EVENTS, Lay, Pace, Placed, Reach
 from tabletop.lab.tablesim.table import TableFilm, first_rounds, random_layout, simulated_table
 from tabletop.sources import Box
@@ -412,3 +412,17 @@ def test_nobody_holds_cards_before_the_first_card_is_turned_so_calibration_sees_
     first = holding.script.reaches[0].start
     assert np.array_equal(holding.video.frame_at(0.0), bare.video.frame_at(0.0))
     assert not np.array_equal(holding.video.frame_at(first + 0.1), bare.video.frame_at(first + 0.1))
+
+
+def test_a_play_the_watcher_missed_is_scored_missed_not_as_the_next_card_taken_for_it() -> None:
+    """Cards come down quicker than the scoring's time window: when the watcher misses one, the next card's play
+    lies in the missed card's window too. The benchmark must count one play missed and the next one right, not
+    two plays read as the wrong card, or it would report the buzzer sounding where the phones only lacked a card."""
+    table = simulated_table(7, players=3, rounds=1)
+    plays = [sight for sight in table.script.sights if isinstance(sight.event, (Flip, Play))]
+    seen = [replace(sight.event, t=sight.rest) for sight in plays]
+    close = next(k for k in range(len(plays) - 1) if plays[k + 1].rest <= plays[k].rest + WINDOW)
+    result = score(table.script, seen[:close] + seen[close + 1:])
+    assert result.plays == len(plays)
+    assert result.plays_wrong_card == 0
+    assert result.plays_right == len(plays) - 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import math
 from collections.abc import Sequence
@@ -31,7 +32,7 @@ from tabletop.watcher.motion import FURNITURE_FRAMES, LEARNT_FRAMES, QUIET_FRAME
 from tabletop.watcher.recorder import Lines, Recorder
 from tabletop.watcher.reveal import RevealZone
 from tabletop.watcher.unread import REACHES, SPAN, UnreadPlay
-from tabletop.watcher.watcher import Observation, TakeBack
+from tabletop.watcher.watcher import Observation, TakeBack, Watcher
 from tabletop.watcher.zones import ZoneWatch
 
 SHORT = {"preset": "official", "hand_size": 3}
@@ -558,3 +559,16 @@ def test_a_worn_photographed_hand_laid_out_on_a_pale_table_is_outlined_card_by_c
     now = zone.cut(film.video.frame_at(shown.rest + 0.3))
     assert isinstance(shown.event, Reveal) and len(shown.event.cards) == 10
     assert len(zone.card_outlines(zone.changes(now, before), now)) == 10
+
+
+def test_a_washed_out_real_card_laid_turned_on_a_bright_one_of_its_colour_is_a_new_card(model: CardModel) -> None:
+    """A real deck's yellow reverse, its print paler than the yellow 5 beneath it, laid turned on it on a pale
+    table: it changes no colour channel by as much as a card's outline needs, yet it is a new card on the pile and
+    must be read, not taken for the pile as it lay."""
+    film = simulated_table(1002, players=4, rounds=1, table="pale", faces=REAL_CARDS)
+    laid = [sight for sight in film.script.sights if isinstance(sight.event, Play)]
+    five, reverse = next((a, b) for a, b in itertools.pairwise(laid)
+                         if (a.event.card.name, b.event.card.name) == ("yellow-5", "yellow-reverse"))
+    watcher = Watcher(film.layout, model)
+    seen = [item for frame in film.video.frames() if frame.t < reverse.rest + 0.5 for item in watcher.observe(frame)]
+    assert any(isinstance(item, (Play, Unsure)) and five.rest + 0.2 < (item.t or 0) for item in seen)

@@ -334,7 +334,7 @@ def bench_misreads(count: int = MISREAD_CARDS) -> Iterator[Figure]:
     for k, (name, cause) in enumerate(CAUSES.items()):
         result = misreads(model, cause, count, seed=31_000 + k)
         yield figure(f"misreads {name}", f"{result.right} of {result.total} read right, {result.unsure} unsure, "
-                     f"{result.sure_and_wrong} wrong and sure", "none wrong and sure", result.sure_and_wrong == 0)
+                     f"{result.wrong_and_sure} wrong and sure", "none wrong and sure", result.wrong_and_sure == 0)
         for (truth, said), times in result.sure_confusions.most_common(5):
             yield Figure(f"  {truth} read surely as {said}", str(times))
 

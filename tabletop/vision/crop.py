@@ -119,13 +119,20 @@ def look(image: Image, corners: Corners, size: tuple[int, int]) -> Look:
 def index_corners(corners: Corners) -> tuple[Corners, Corners]:
     """The quads round a card's two indexes (see ``INDEX_BOX``), each clockwise from its own top left: the top-left
     index, and the bottom-right one as it lies on the card turned half round, so that both come out alike."""
-    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-    onto = cv2.getPerspectiveTransform(unit, corners.astype(np.float32))
     left, top, right, bottom = INDEX_BOX
     box = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], np.float32)
-    first = cv2.perspectiveTransform(box[None], onto)[0].astype(np.float32)
-    second = cv2.perspectiveTransform((1 - box)[None], onto)[0].astype(np.float32)
-    return first, second
+    return on_card(corners, box), on_card(corners, 1 - box)
+
+
+UNIT_SQUARE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+"""A card's corners as shares of its width and height, clockwise from its top left."""
+
+
+def on_card(corners: Corners, shares: npt.NDArray[np.floating]) -> Corners:
+    """Points given as shares of a card's width and height (N x 2, x then y) where they lie in the picture, for the
+    card at ``corners``: a part of it, seen in the same perspective as the card."""
+    onto = cv2.getPerspectiveTransform(UNIT_SQUARE, corners.astype(np.float32))
+    return cv2.perspectiveTransform(np.asarray(shares, np.float32)[None], onto)[0].astype(np.float32)
 
 
 def percentile(values: npt.NDArray[np.number], q: float) -> npt.NDArray[np.float64]:

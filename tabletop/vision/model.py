@@ -31,8 +31,6 @@ UNSURE_BELOW = 0.8
 """Readings less confident than this are reported as unsure: a person should confirm them."""
 LOOK_AGAIN_BELOW = 0.95
 """Crops read less confidently than this are read a second time, turned half round (see ``probabilities``)."""
-INDEX_WEIGHT = 1.0
-"""How much an index reading counts beside the whole card's, as a power of its probabilities."""
 INDEX_FLOOR = 0.05
 """What an index reading leaves of a card it rules out: an index may be hidden under a thumb or misplaced, so it
 can outvote the whole card only where the whole card is in doubt, never silence it."""
@@ -158,7 +156,7 @@ def combine(cards: np.ndarray, indexes: np.ndarray, none: int) -> np.ndarray:
     "no card".
     """
     spread = np.delete(indexes, none, axis=2) + indexes[..., none:none + 1] / (indexes.shape[2] - 1)
-    weights = np.prod((spread + INDEX_FLOOR) ** INDEX_WEIGHT, axis=1)
+    weights = np.prod(spread + INDEX_FLOOR, axis=1)
     weights = np.insert(weights, none, weights.mean(axis=1), axis=1)
     product = cards * weights
     combined = product / product.sum(axis=1, keepdims=True)

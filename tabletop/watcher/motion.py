@@ -78,8 +78,8 @@ class MotionSensor:
 
     def update(self, frame: Image) -> Motion:
         small = cv2.resize(frame, (frame.shape[1] // SCALE, frame.shape[0] // SCALE), interpolation=cv2.INTER_LINEAR)
-        moving = _changed(levelled_rows(small, small if self.previous is None else self.previous)[0],
-                          small if self.previous is None else self.previous)
+        previous = small if self.previous is None else self.previous
+        moving = _changed(levelled_rows(small, previous)[0], previous)
         still = moving.mean() < STILL
         self.previous = small
         self.calm = self.calm + 1 if still else 0

@@ -48,8 +48,9 @@ class Recording:
         self._watcher = None
 
 
-def _zones(frame: Frame, layout: Layout | None, players: int, model: CardModel) -> Layout:
-    """The zones given, fitted to the frame's picture, else measured on it."""
+def zones_for(frame: Frame, layout: Layout | None, players: int, model: CardModel) -> Layout:
+    """The zones given, fitted to the frame's picture (LayoutError where it has another shape), else measured on
+    it (CalibrationError where it cannot be)."""
     if layout is None:
         return find_layout(frame, players, model)
     height, width = frame.image.shape[:2]
@@ -62,7 +63,7 @@ def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: Layout 
     the first frame. The first frame is taken before the ``game`` line is given, so that a source that cannot
     be read says so before any record begins."""
     record = Lines([game])
-    recording = Recording(model, record.keep, lambda frame: _zones(frame, layout, len(game.players), model),
+    recording = Recording(model, record.keep, lambda frame: zones_for(frame, layout, len(game.players), model),
                           warn)
     frames = iter(frames)
     first = next(frames, None)

@@ -97,9 +97,10 @@ class ZoneWatch:
 
     def watch(self, frame: Frame, motion: Motion) -> Settled | None:
         """The settled zone, on the frame where a visit ends and the zone has held still."""
-        over = [arm for arm in motion.arms if bool((arm.mask & self.small).any())]
-        if over:
-            self._visit(over)
+        covered, widest = max(((int(np.count_nonzero(arm.mask & self.small)), k) for k, arm in enumerate(motion.arms)),
+                              default=(0, 0))
+        if covered:
+            self._visit(motion.arms[widest], covered)
             return None
         if self.recent and float(motion.moving[self.small].mean()) > STILL_SHARE:
             self.recent.clear()
@@ -111,11 +112,10 @@ class ZoneWatch:
             return Settled([self.cut(whole.image).copy() for whole in self.recent], list(self.recent), self.box)
         return None
 
-    def _visit(self, over: list[Arm]) -> None:
-        covering = {id(arm): int(np.count_nonzero(arm.mask & self.small)) for arm in over}
-        widest = max(over, key=lambda arm: covering[id(arm)])
-        if not self.visited or covering[id(widest)] >= self.covered:
-            self.visited_by, self.covered = widest, covering[id(widest)]
+    def _visit(self, arm: Arm, covered: int) -> None:
+        """A frame of a visit: ``arm``, of those over the zone, covers most of it (``covered`` pixels)."""
+        if not self.visited or covered >= self.covered:
+            self.visited_by, self.covered = arm, covered
         self.visited = True
         self.recent.clear()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 import cv2
 import numpy as np
@@ -22,6 +22,7 @@ from tabletop.vision.crop import CARD_ASPECT, Image
 
 Design = Literal["classic", "modern", "sunburst"]
 DESIGNS: tuple[Design, ...] = ("classic", "modern", "sunburst")
+T = TypeVar("T")
 WildPrint = Literal["oval", "word", "circle"]
 WILD_PRINTS: dict[Design, tuple[tuple[WildPrint, float], ...]] = {
     "classic": (("oval", 0.7), ("circle", 0.3)),
@@ -102,7 +103,7 @@ class Deck:
                     four_huddle=bool(rng.random() < 0.5), four_scale=float(rng.uniform(1.0, 1.5)),
                     four_inks=tuple(str(ink) for ink in (rng.permutation(FOUR_INKS) if rng.random() < 0.5
                                                          else FOUR_INKS)),
-                    wild_print=_pick(rng, WILD_PRINTS[design]),
+                    wild_print=pick(rng, WILD_PRINTS[design]),
                     quarter_inks=tuple(str(ink) for ink in np.roll(QUARTER_INKS if rng.random() < 0.6
                                                                    else rng.permutation(QUARTER_INKS),
                                                                    int(rng.integers(4)))),
@@ -111,7 +112,8 @@ class Deck:
                     index_size=float(rng.uniform(*INDEX_SIZES)))
 
 
-def _pick(rng: np.random.Generator, shares: tuple[tuple[WildPrint, float], ...]) -> WildPrint:
+def pick(rng: np.random.Generator, shares: tuple[tuple[T, float], ...]) -> T:
+    """One of the choices, each as often as its share says (the shares adding up to 1); one draw of ``rng``."""
     draw, total = rng.random(), 0.0
     for choice, share in shares:
         total += share

@@ -12,16 +12,16 @@ from __future__ import annotations
 import math
 import zlib
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Literal
 
 import cv2
 import numpy as np
 
+from tabletop.lab.drawing.render import pick
 from tabletop.lab.training import augment
 from tabletop.vision.crop import Image
 
 Wear = Literal["new", "played", "worn"]
-T = TypeVar("T")
 
 LOOKS = 5
 """Beside the seed and a part's name, the key of the look's generators: ``(seed, n)`` keys the arms' drawings,
@@ -167,8 +167,8 @@ class Look:
         open_for = float(np.exp(shutter.uniform(math.log(SHUTTER[0]), math.log(SHUTTER[1]))))
         wear, holding, clutter = generator(seed, "wear"), generator(seed, "holding"), generator(seed, "clutter")
         return Look(Compression.random(generator(seed, "compression")), Flicker.random(generator(seed, "flicker")),
-                    0.0 if sharp else open_for, _pick(wear, WEAR), bool(holding.random() < HOLDING),
-                    _pick(clutter, CLUTTER))
+                    0.0 if sharp else open_for, pick(wear, WEAR), bool(holding.random() < HOLDING),
+                    pick(clutter, CLUTTER))
 
     @staticmethod
     def bare() -> Look:
@@ -193,12 +193,3 @@ class Look:
                  f"{self.wear} deck", "hands held in view" if self.holding else "no hands held in view",
                  f"{self.clutter} {'thing' if self.clutter == 1 else 'things'} on the table"]
         return ", ".join(parts)
-
-
-def _pick(rng: np.random.Generator, shares: tuple[tuple[T, float], ...]) -> T:
-    draw, total = rng.random(), 0.0
-    for choice, share in shares:
-        total += share
-        if draw < total:
-            return choice
-    return shares[-1][0]

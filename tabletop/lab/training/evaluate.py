@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tabletop.vision.model import CardModel
+from tabletop.vision.model import NO_CARD, CardModel, Reading
 from tabletop.vision.reader import Sighting, read_card
 
 
@@ -50,20 +50,25 @@ class Evaluation:
         return self.right / self.total if self.total else 0.0
 
     def add(self, photo: Photo, sighting: Sighting | None, width: int, height: int) -> None:
-        said = sighting.reading.card.name if sighting and sighting.reading.card else "none"
-        self.total += 1
+        self.tally(photo.card, None if sighting is None else sighting.reading)
         self.no_card += sighting is None
         if sighting is not None:
-            self.unsure += sighting.reading.unsure
             self.elsewhere += photo.index_corner is not None and not _holds(sighting, photo.index_corner,
                                                                              width, height)
-        if said == photo.card:
+
+    def tally(self, truth: str, reading: Reading | None) -> None:
+        """One card, ``truth`` by name, read as ``reading`` (None where nothing was read). Only a card read surely
+        is wrong and sure: "no card", however sure, sounds no buzzer."""
+        said = reading.card.name if reading is not None and reading.card is not None else NO_CARD
+        self.total += 1
+        self.unsure += reading is not None and reading.unsure
+        if said == truth:
             self.right += 1
             return
-        self.confusions[(photo.card, said)] += 1
-        if sighting is not None and not sighting.reading.unsure:
+        self.confusions[(truth, said)] += 1
+        if reading is not None and reading.card is not None and not reading.unsure:
             self.wrong_and_sure += 1
-            self.sure_confusions[(photo.card, said)] += 1
+            self.sure_confusions[(truth, said)] += 1
 
 
 def labelled_photos(folder: Path) -> list[Photo]:

@@ -10,9 +10,7 @@ a face read upside down. ``CAUSES`` makes each on demand; a "no card" reading is
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -20,8 +18,9 @@ import numpy as np
 from tabletop.game.cards import ALL_CARDS, Card
 from tabletop.lab.drawing import scene
 from tabletop.lab.training import augment
+from tabletop.lab.training.evaluate import Evaluation
 from tabletop.lab.training.samples import FacePool
-from tabletop.vision.crop import Corners, Image, look
+from tabletop.vision.crop import UNIT_SQUARE, Corners, Image, look, on_card
 from tabletop.vision.model import CardModel
 
 Scene = tuple[Image, Corners]
@@ -31,18 +30,6 @@ CAST = 0.15
 does (``augment.lighting`` and ``augment.camera``), but not put through the harsher hue drifts and washouts
 training uses to be safe: those turn a blue card green where no real camera does, and would hide the causes
 measured here behind colours no table shows."""
-
-
-@dataclass
-class Misreads:
-    """How the cards of one cause were read: right, wrong and sure, unsure, and which card was taken for which."""
-
-    total: int = 0
-    right: int = 0
-    sure_and_wrong: int = 0
-    unsure: int = 0
-    confusions: Counter[tuple[str, str]] = field(default_factory=Counter)
-    sure_confusions: Counter[tuple[str, str]] = field(default_factory=Counter)
 
 
 def _photographed(pool: FacePool, card: Card, height: float, blur: float = 0.0) -> tuple[Image, Corners]:
@@ -87,10 +74,7 @@ def numeral_alone(pool: FacePool, card: Card) -> Scene:
     """The finder fooled by the big numeral's outline: a card-shaped crop round the middle of the card alone."""
     photo, corners = clean(pool, card)
     span = pool.rng.uniform(0.4, 0.55)
-    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-    onto = cv2.getPerspectiveTransform(unit, corners.astype(np.float32))
-    middle = ((unit - 0.5) * span + 0.5 + pool.rng.normal(0, 0.03, 2)).astype(np.float32)
-    return photo, cv2.perspectiveTransform(middle[None], onto)[0].astype(np.float32)
+    return photo, on_card(corners, (UNIT_SQUARE - 0.5) * span + 0.5 + pool.rng.normal(0, 0.03, 2))
 
 
 CAUSES: dict[str, Callable[[FacePool, Card], Scene]] = {
@@ -98,21 +82,13 @@ CAUSES: dict[str, Callable[[FacePool, Card], Scene]] = {
     "blurred and small": blurred, "upside down": upside_down}
 
 
-def misreads(model: CardModel, cause: Callable[[FacePool, Card], Scene], count: int, seed: int) -> Misreads:
+def misreads(model: CardModel, cause: Callable[[FacePool, Card], Scene], count: int, seed: int) -> Evaluation:
     """``count`` cards, each of the 54 alike often, made by ``cause`` and read as the camera path reads them."""
     rng = np.random.default_rng(seed)
     pool = FacePool(rng, variants=6)
     cards = [ALL_CARDS[int(rng.integers(len(ALL_CARDS)))] for _ in range(count)]
     looks = [look(*cause(pool, card), model.size) for card in cards]
-    result = Misreads()
+    result = Evaluation()
     for card, reading in zip(cards, model.read(looks), strict=True):
-        result.total += 1
-        result.right += reading.card == card
-        result.unsure += reading.unsure
-        if reading.card != card:
-            said = reading.card.name if reading.card else "none"
-            result.confusions[(card.name, said)] += 1
-            if reading.card is not None and not reading.unsure:
-                result.sure_and_wrong += 1
-                result.sure_confusions[(card.name, said)] += 1
+        result.tally(card.name, reading)
     return result

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import math
 
-import cv2
 import numpy as np
 
 from tabletop.game.cards import ALL_CARDS, Card
 from tabletop.lab.drawing import render, scene
 from tabletop.lab.training import augment
-from tabletop.vision.crop import CROP_SIZE, Corners, Image, balance, look, rectify
+from tabletop.vision.crop import CROP_SIZE, UNIT_SQUARE, Corners, Image, look, on_card
 from tabletop.vision.model import NO_CARD
 
 LABELS: tuple[str, ...] = (*(card.name for card in ALL_CARDS), NO_CARD)
@@ -87,13 +86,6 @@ def _face_for(label: str, pool: FacePool) -> tuple[Image, Image] | None:
     return None
 
 
-def sample(pool: FacePool, label: str) -> Image:
-    """One training crop of ``label`` (a card name, or ``NO_CARD`` for a back, a blank wild, bare table or a part
-    of a card), as the card model reads it."""
-    photo, corners = _scene(pool, label)
-    return balance(rectify(photo, corners, CROP_SIZE))
-
-
 def reader_sample(pool: FacePool, label: str) -> tuple[Image, Image]:
     """One scene of ``label`` as both networks read it: the card's crop, and the crop of one of its index corners."""
     photo, corners = _scene(pool, label)
@@ -136,24 +128,16 @@ def _part_of_a_card(pool: FacePool) -> tuple[Image, Corners]:
     face = pool.face(NUMBER_LABELS[int(rng.integers(len(NUMBER_LABELS)))])
     scene.paste(canvas, augment.wear(face[0], rng), face[1], corners)
     middle = rng.uniform(-(1 - span) / 2, (1 - span) / 2, 2)
-    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-    part = ((unit - 0.5) * span + 0.5 + middle).astype(np.float32)
-    onto = cv2.getPerspectiveTransform(unit, corners.astype(np.float32))
-    inside = cv2.perspectiveTransform(part[None], onto)[0].astype(np.float32)
+    inside = on_card(corners, (UNIT_SQUARE - 0.5) * span + 0.5 + middle)
     photo = augment.photograph(canvas, rng)
     return photo, _found_corners(inside, crop_height, rng)
 
 
 def batch(seed: int, count: int) -> tuple[np.ndarray, np.ndarray]:
-    """``count`` card crops (N, 96, 64, 3 uint8) and their label indices, the same for the same seed."""
-    rng = np.random.default_rng(seed)
-    pool = FacePool(rng)
-    labels = np.zeros(count, np.int64)
-    crops = []
-    for k in range(count):
-        labels[k] = _label(rng)
-        crops.append(sample(pool, LABELS[labels[k]]))
-    return np.stack(crops), labels
+    """``count`` card crops (N, 96, 64, 3 uint8) and their label indices, as the card model learns from them: the
+    card crops of ``reader_batch``, the same for the same seed."""
+    cards, labels, _ = reader_batch(seed, count)
+    return cards, labels
 
 
 def reader_batch(seed: int, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
