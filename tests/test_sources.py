@@ -442,6 +442,8 @@ def test_a_large_picture_is_shrunk_to_move_on_and_kept_whole_to_read_from() -> N
     assert region.scale == 3.0 and region.picture.shape == (210, 240, 3)
     white = np.argwhere(region.picture[..., 0] > 200)
     assert np.abs(region.points(middle)[0] - [white[:, 1].mean(), white[:, 0].mean()]).max() < 0.6
+    found_there = np.array([[white[:, 1].mean(), white[:, 0].mean()]], np.float32)
+    assert np.abs(region.frame_points(found_there) - middle).max() < 0.2
 
 
 def test_a_picture_no_wider_than_the_watcher_moves_on_is_its_own_detail() -> None:
@@ -451,3 +453,4 @@ def test_a_picture_no_wider_than_the_watcher_moves_on_is_its_own_detail() -> Non
     region = frame.cut((-5, 10, 40, 30))
     assert region.scale == 1.0 and region.picture.shape == (20, 40, 3)
     assert np.array_equal(region.points(np.array([[12.0, 15.0]], np.float32)), [[12.0, 5.0]])
+    assert np.array_equal(region.frame_points(np.array([[12.0, 5.0]], np.float32)), [[12.0, 15.0]])

@@ -72,6 +72,11 @@ class Region:
         left, top = (round(side * self.scale) for side in self.box[:2])
         return np.asarray((points + 0.5) * self.scale - 0.5 - np.array([left, top]), np.float32)
 
+    def frame_points(self, points: np.ndarray) -> np.ndarray:
+        """Points of ``picture`` where they lie in the frame's picture: the way back of ``points``."""
+        left, top = (round(side * self.scale) for side in self.box[:2])
+        return np.asarray((points + np.array([left, top]) + 0.5) / self.scale - 0.5, np.float32)
+
 
 @dataclass(frozen=True, slots=True)
 class Frame:

@@ -16,7 +16,7 @@ from tabletop.game.cards import Card
 from tabletop.game.events import Deal, Draw, Event, Evidence, Flip, Play, Reveal, Unsure
 from tabletop.sources import Frame, Region
 from tabletop.vision import borders, finder
-from tabletop.vision.crop import Corners, Image, Look, rectify
+from tabletop.vision.crop import Corners, Look, rectify
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.draws import DrawWatch
 from tabletop.watcher.layout import Layout
@@ -24,7 +24,7 @@ from tabletop.watcher.motion import MotionSensor
 from tabletop.watcher.pile import Cleared, DiscardPile, Landed, TakenBack
 from tabletop.watcher.reveal import Revealed, RevealZone
 from tabletop.watcher.unread import UnreadPlay
-from tabletop.watcher.zones import Settled, ZoneWatch, card_looks
+from tabletop.watcher.zones import Settled, card_looks
 
 SOURCE = "camera"
 PICTURE = (96, 144)
@@ -128,7 +128,7 @@ class Watcher:
 
     def _rereadings(self, landed: Landed) -> Iterator[tuple[Reading, Corners]]:
         """The new card read where else it may lie, when the change did not outline it well (see ``_read_new``)."""
-        corners = _most_prominent(landed.settled.views[-1], self.pile.zone)
+        corners = _most_prominent(landed.settled.regions[-1], self.pile.zone.card_height)
         if corners is not None and (landed.corners is None or _covers(corners, landed.corners)):
             yield self._vote(landed.settled, corners), corners
         beneath = landed.beneath
@@ -154,12 +154,32 @@ class Watcher:
         return card_looks(regions, corners, self.model.size)
 
 
-def _most_prominent(view: Image, zone: ZoneWatch) -> Corners | None:
-    """The top card in a zone: by its border where that stands out, else as the learned finder sees it."""
-    found = borders.find_cards(view, 1, piled=True) or finder.find_cards(view, 1)
-    if not found:
-        return None
-    return (found[0].corners + np.array(zone.box[:2], np.float32)).astype(np.float32)
+def _most_prominent(region: Region, card_height: float) -> Corners | None:
+    """The top card in a zone (in the frame's pixels): by its border where that stands out, else as the learned
+    finder sees it. Found on the camera's large picture where it has one: the change that outlined the card was
+    measured on the small one, where a pixel is 2% of a card and a card laid on one of its colour changes little
+    at its edge, and an outline cut a tenth of the card inside loses an index (a real draw two was read as a 4
+    so). Only a card of about the layout's card height counts: with so many pixels the border finder also
+    outlines a big numeral."""
+    tall = card_height * region.scale
+    for found in (lambda: borders.find_cards(region.picture, PROMINENT_LOOKS, piled=True),
+                  lambda: finder.find_cards(region.picture, PROMINENT_LOOKS)):
+        cards = [card for card in found() if _card_sized(card.corners, tall)]
+        if cards:
+            return region.frame_points(cards[0].corners)
+    return None
+
+
+PROMINENT_LOOKS = 3
+"""How many cards each finder offers for the top card, most prominent first."""
+PROMINENT_SIZE = (0.6, 1.4)
+"""How tall a card found in the pile may be beside the layout's card: a camera turned off straight down sees
+some cards larger, and the learned finder's outlines are rough, but a numeral is far smaller."""
+
+
+def _card_sized(corners: Corners, card_height: float) -> bool:
+    longest = max(float(np.linalg.norm(corners[k] - corners[k - 1])) for k in range(4))
+    return PROMINENT_SIZE[0] <= longest / card_height <= PROMINENT_SIZE[1]
 
 
 def _covers(card: Corners, change: Corners) -> bool:
