@@ -572,3 +572,16 @@ def test_a_washed_out_real_card_laid_turned_on_a_bright_one_of_its_colour_is_a_n
     watcher = Watcher(film.layout, model)
     seen = [item for frame in film.video.frames() if frame.t < reverse.rest + 0.5 for item in watcher.observe(frame)]
     assert any(isinstance(item, (Play, Unsure)) and five.rest + 0.2 < (item.t or 0) for item in seen)
+
+
+def test_a_real_hand_laid_out_on_a_red_table_is_read_in_its_own_colours(model: CardModel) -> None:
+    """A real deck's red 6 and green 4 laid out on a red cloth: outlined from the small picture, a card's crop
+    takes in a rim of red table, its white is judged with red in it, and the red 6 reads surely as a yellow one.
+    Each card is read where the finders place it on the large picture."""
+    film = simulated_table(1007, players=4, rounds=1, table="plain", faces=REAL_CARDS)
+    shown = [sight for sight in film.script.sights if isinstance(sight.event, Reveal)][1]
+    assert isinstance(shown.event, Reveal) and [card.name for card in shown.event.cards] == ["red-6", "green-4"]
+    watcher = Watcher(film.layout, model)
+    seen = [item for t in np.arange(shown.happened - 3, shown.rest + 0.5, 1 / film.video.fps)
+            for item in watcher.observe(film.video.frame(float(t)))]
+    assert [item.cards for item in seen if isinstance(item, Reveal)] == [shown.event.cards]

@@ -6,6 +6,7 @@ frame. A card it cannot read surely becomes an ``unsure`` observation for the pl
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ from tabletop.game.events import Deal, Draw, Event, Evidence, Flip, Play, Reveal
 from tabletop.sources import Frame, Region
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Look, rectify
+from tabletop.vision.found import FoundCard
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.draws import DrawWatch
 from tabletop.watcher.layout import Layout
@@ -144,36 +146,59 @@ class Watcher:
         return self.model.vote(self._looks(settled.regions, corners))
 
     def _revealed(self, revealed: Revealed, t: float) -> list[Observation]:
-        readings = [self._vote(revealed.settled, corners) for corners in revealed.outlines]
+        """The hand laid out, each card read where the border finder places it on the camera's large picture, or
+        where it changed the zone when that finds none there. The change is measured on the small picture, and an
+        outline a pixel too wide takes in the table round the card: the card's white is then judged with the
+        table's colour in it, and on a red table a green card reads surely as a blue one."""
+        readings = [self._vote(revealed.settled, self._placed(revealed.settled, outline))
+                    for outline in revealed.outlines]
         cards = tuple(r.card for r in readings if r.card is not None)
         if revealed.seat is None or not cards:
             return []
         return [Reveal(seat=revealed.seat, cards=cards, t=t, source=SOURCE)]
 
+    def _placed(self, settled: Settled, outline: Corners) -> Corners:
+        """Where the border finder places the card changed at ``outline``, on the large picture round it alone
+        (the zone may be so large that a card is too small a part of it to be looked for). Not the learned
+        finder: its outlines are rougher than the change's."""
+        height = self.pile.zone.card_height
+        (left, top), (right, bottom) = outline.min(axis=0) - height / 2, outline.max(axis=0) + height / 2
+        region = settled.cut((math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom)))
+        sure = [card for card in borders.find_cards(region.picture, PROMINENT_LOOKS) if card.score >= PLACED_SCORE]
+        found = _card_outlines(region, height, sure)
+        return next((card for card in found if _covers(card, outline) and _covers(outline, card)), outline)
+
     def _looks(self, regions: list[Region], corners: Corners) -> list[Look]:
         return card_looks(regions, corners, self.model.size)
+
+
+def _card_outlines(region: Region, card_height: float, found: list[FoundCard]) -> list[Corners]:
+    """The cards a finder found on ``region``'s picture, in the frame's pixels, those of about the layout's card
+    height alone: with a large picture's pixels the border finder also outlines a big numeral."""
+    tall = card_height * region.scale
+    return [region.frame_points(card.corners) for card in found if _card_sized(card.corners, tall)]
 
 
 def _most_prominent(region: Region, card_height: float) -> Corners | None:
     """The top card in a zone (in the frame's pixels): by its border where that stands out, else as the learned
     finder sees it. Found on the camera's large picture where it has one: the change that outlined the card was
     measured on the small one, where a pixel is 2% of a card and a card laid on one of its colour changes little
-    at its edge, and an outline cut a tenth of the card inside loses an index (a real draw two was read as a 4
-    so). Only a card of about the layout's card height counts: with so many pixels the border finder also
-    outlines a big numeral."""
-    tall = card_height * region.scale
-    for found in (lambda: borders.find_cards(region.picture, PROMINENT_LOOKS, piled=True),
-                  lambda: finder.find_cards(region.picture, PROMINENT_LOOKS)):
-        cards = [card for card in found() if _card_sized(card.corners, tall)]
-        if cards:
-            return region.frame_points(cards[0].corners)
-    return None
+    at its edge, and an outline cut a tenth of the card inside loses an index (real draw twos were read as 4s
+    so)."""
+    picture = region.picture
+    cards = (_card_outlines(region, card_height, borders.find_cards(picture, PROMINENT_LOOKS, piled=True))
+             or _card_outlines(region, card_height, finder.find_cards(picture, PROMINENT_LOOKS)))
+    return cards[0] if cards else None
 
 
 PROMINENT_LOOKS = 3
-"""How many cards each finder offers for the top card, most prominent first."""
+"""How many cards a finder offers round a card changed, most prominent first."""
+PLACED_SCORE = 0.7
+"""How sure the border finder must be of a card it places in the reveal zone for its outline to be taken over the
+change's: on a pale table it takes a worn card's coloured face inside its white border for a card, at 0.55 to
+0.6, while a card whose edge stands out scores 0.8 to 1."""
 PROMINENT_SIZE = (0.6, 1.4)
-"""How tall a card found in the pile may be beside the layout's card: a camera turned off straight down sees
+"""How tall a card found in a zone may be beside the layout's card: a camera turned off straight down sees
 some cards larger, and the learned finder's outlines are rough, but a numeral is far smaller."""
 
 

@@ -63,8 +63,14 @@ class Settled:
         """The zone cut from the frames with the most pixels there are, cut only when a card is read: from the
         newest frame's large picture where the camera gives one (see ``ZoneWatch.watch``), else from every
         frame's picture, to be read together."""
-        sharp = [frame for frame in self.frames if frame.detail is not None]
-        return [frame.cut(self.box) for frame in sharp or self.frames]
+        return [frame.cut(self.box) for frame in self._sharpest()]
+
+    def cut(self, box: Box) -> Region:
+        """Any part of the picture, in or out of the zone, cut from the newest of ``regions``' frames."""
+        return self._sharpest()[-1].cut(box)
+
+    def _sharpest(self) -> list[Frame]:
+        return [frame for frame in self.frames if frame.detail is not None] or self.frames
 
 
 class ZoneWatch:
