@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from scanning import scan
 from untranslated import untranslated
 
 from tabletop.camera_watch import CameraWatch
@@ -174,25 +175,13 @@ def test_a_host_correction_changes_the_board(server: Server, browser: Browser, p
     board.context.close()
 
 
-def scan(picture: np.ndarray) -> str:
-    """The text of the QR code in ``picture``, as a phone's camera would read it. OpenCV's two detectors each
-    miss some codes at some sizes (a phone tries frame after frame), so both are tried at a few sizes."""
-    for detector in (cv2.QRCodeDetector(), cv2.QRCodeDetectorAruco()):
-        for scale in (1.0, 1.5, 0.75, 2.0):
-            text = detector.detectAndDecode(cv2.resize(picture, None, fx=scale, fy=scale,
-                                                       interpolation=cv2.INTER_NEAREST))[0]
-            if text:
-                return str(text)
-    return ""
-
-
 def test_the_join_page_shows_a_code_a_phone_can_scan(server: Server, page: Page) -> None:
     start(server)
     page.goto(server.url() + "/join")
     code = page.locator("img[src*='/qr/seat/2.svg']")
     expect(code).to_be_visible()
     picture = cv2.imdecode(np.frombuffer(code.screenshot(), np.uint8), cv2.IMREAD_GRAYSCALE)
-    scanned = scan(cv2.copyMakeBorder(picture, 32, 32, 32, 32, cv2.BORDER_CONSTANT, value=255))
+    scanned = scan(picture)
     assert scanned.startswith(server.url() + "/seat/2#join=")
     page.screenshot(path=str(OUTPUT / "join.png"), full_page=True)
     phone = page.context.browser.new_context(viewport=PHONE).new_page()  # type: ignore[union-attr]

@@ -26,7 +26,7 @@ import onnxruntime
 
 from tabletop.errors import TabletopError
 from tabletop.vision.crop import Corners, Image
-from tabletop.vision.found import FoundCard, Line, Quad, meet, portrait
+from tabletop.vision.found import FoundCard, Line, Quad, height, meet, portrait
 from tabletop.vision.model import MODELS, cpu_session
 
 FIRST_LOOK = "finder.onnx"
@@ -165,8 +165,7 @@ def look_at(image: Image, corners: Corners) -> tuple[Image, Matrix]:
     (mx, my), (cw, ch) = LOOK_MARGIN, LOOK_CARD
     target = np.array([[mx, my], [mx + cw, my], [mx + cw, my + ch], [mx, my + ch]], np.float32)
     matrix: Matrix = np.asarray(cv2.getPerspectiveTransform(corners.astype(np.float32), target), np.float64)
-    height = float(np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
-    factor = 2 if height > 2 * ch else 1
+    factor = 2 if height(corners) > 2 * ch else 1
     to_pixels = np.array([[factor, 0, -0.5], [0, factor, -0.5], [0, 0, 1]], np.float64)
     size = (factor * LOOK_SIZE[0], factor * LOOK_SIZE[1])
     view = cv2.warpPerspective(image, to_pixels @ matrix, size, flags=cv2.INTER_LINEAR,
@@ -276,15 +275,11 @@ def _found(quad: Quad, score: float) -> FoundCard:
     return FoundCard(corners=corners, area=float(cv2.contourArea(corners)), score=score)
 
 
-def _height(corners: Corners) -> float:
-    return float(np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
-
-
 def _moved(before: Corners, after: Corners) -> bool:
     """Whether a second look found its card so far from where it looked that it should look again there."""
-    height = _height(after)
+    tall = height(after)
     shift = float(np.linalg.norm(before.mean(axis=0) - after.mean(axis=0)))
-    return shift > SETTLED * height or abs(_height(before) - height) > 2 * SETTLED * height
+    return shift > SETTLED * tall or abs(height(before) - tall) > 2 * SETTLED * tall
 
 
 def _distinct(cards: list[FoundCard]) -> list[FoundCard]:

@@ -42,6 +42,11 @@ def meet(lines: list[Line]) -> Quad | None:
     return corners
 
 
+def height(corners: Corners) -> float:
+    """How tall a card is in pixels: the mean of its two long sides, its corners as ``portrait`` orders them."""
+    return float(np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
+
+
 def portrait(quad: Quad) -> Corners:
     """Clockwise from top-left with a short side on top; of the two short sides, the higher one is the top."""
     cx, cy = sum(x for x, _ in quad) / 4, sum(y for _, y in quad) / 4

@@ -11,14 +11,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import cv2
-import numpy as np
 
 from tabletop.game.cards import Card
 from tabletop.game.events import Deal, Draw, Event, Evidence, Flip, Play, Reveal, Unsure
 from tabletop.sources import Frame, Region
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Look, rectify
-from tabletop.vision.found import FoundCard
+from tabletop.vision.found import FoundCard, height
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.draws import DrawWatch
 from tabletop.watcher.layout import Layout
@@ -161,11 +160,11 @@ class Watcher:
         """Where the border finder places the card changed at ``outline``, on the large picture round it alone
         (the zone may be so large that a card is too small a part of it to be looked for). Not the learned
         finder: its outlines are rougher than the change's."""
-        height = self.pile.zone.card_height
-        (left, top), (right, bottom) = outline.min(axis=0) - height / 2, outline.max(axis=0) + height / 2
+        tall = self.pile.zone.card_height
+        (left, top), (right, bottom) = outline.min(axis=0) - tall / 2, outline.max(axis=0) + tall / 2
         region = settled.cut((math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom)))
         sure = [card for card in borders.find_cards(region.picture, PROMINENT_LOOKS) if card.score >= PLACED_SCORE]
-        found = _card_outlines(region, height, sure)
+        found = _card_outlines(region, tall, sure)
         return next((card for card in found if _covers(card, outline) and _covers(outline, card)), outline)
 
     def _looks(self, regions: list[Region], corners: Corners) -> list[Look]:
@@ -203,8 +202,7 @@ some cards larger, and the learned finder's outlines are rough, but a numeral is
 
 
 def _card_sized(corners: Corners, card_height: float) -> bool:
-    longest = max(float(np.linalg.norm(corners[k] - corners[k - 1])) for k in range(4))
-    return PROMINENT_SIZE[0] <= longest / card_height <= PROMINENT_SIZE[1]
+    return PROMINENT_SIZE[0] <= height(corners) / card_height <= PROMINENT_SIZE[1]
 
 
 def _covers(card: Corners, change: Corners) -> bool:
