@@ -118,6 +118,7 @@ class CameraWatch:
                 if self._stop.is_set():
                     return
                 self._see(frame)
+                del frame
         except Exception as err:
             self._trouble(f"{_described(err)} (watching stopped)")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import weakref
+from collections.abc import Iterator
 
 import cv2
 import numpy as np
@@ -18,6 +19,8 @@ from tabletop.game.referee import replay
 from tabletop.game.rules import Rules
 from tabletop.lab.tablesim.script import Pace
 from tabletop.lab.tablesim.table import simulated_table
+from tabletop.sources import Frame, Sharp
+from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
 from tabletop.watcher.picture import ZONE_COLOUR, draw_zones
@@ -131,6 +134,37 @@ def test_a_camera_picture_is_let_go_as_soon_as_a_play_seen_before_the_round_open
             gc.enable()
         assert [event.TYPE for event in table.snapshot.record] == ["game"]
     assert gone
+
+
+def test_a_camera_picture_is_let_go_before_the_next_is_taken() -> None:
+    """A Pi has room for one of its camera's large pictures at a time (megabytes each): neither the camera's
+    thread nor the reopening round the camera keeps the last one while the camera takes the next."""
+    kept: list[bool] = []
+
+    class Camera:
+        name, live = "camera with a large stream", False
+
+        def frames(self) -> Iterator[Frame]:
+            last: weakref.ref[np.ndarray] | None = None
+            for frame in reaching_frames(SPAN * 2.5):
+                kept.append(last is not None and last() is not None)
+                large = cv2.resize(frame.image, None, fx=3, fy=3, interpolation=cv2.INTER_LINEAR)
+                last = weakref.ref(large)
+                yield Frame(frame.image, frame.t, Sharp(large, 3.0))
+                del large
+
+        def close(self) -> None:
+            """Nothing to let go."""
+
+    with Table() as table:
+        table.restart([Game(players=("Ann", "Bo"), rules=SHORT)])
+        camera = CameraWatch(Reopening(Camera, report=pytest.fail), table, CardModel(), LAYOUT, report=lambda _: None)
+        gc.disable()
+        try:
+            camera.start().wait()
+        finally:
+            gc.enable()
+    assert len(kept) > 20 and not any(kept)
 
 
 def test_the_host_is_told_once_when_play_goes_on_and_no_card_is_read() -> None:

@@ -446,6 +446,21 @@ def test_a_large_picture_is_shrunk_to_move_on_and_kept_whole_to_read_from() -> N
     assert np.abs(region.frame_points(found_there) - middle).max() < 0.2
 
 
+def test_a_part_of_a_region_kept_is_the_same_as_cut_from_the_whole_large_picture() -> None:
+    """A zone at rest keeps only itself and a rim cut from the large picture (a Pi has no memory for whole ones):
+    a card read from what it kept is read from the very pixels, and a box reaching past it gets what it holds."""
+    large = np.random.default_rng(5).integers(0, 256, (1296, 2304, 3), np.uint8)
+    frame = shrunk(large, 0.0, 768)
+    kept = frame.cut((300, 100, 500, 300))
+    inner = kept.cut((351, 147, 420, 251))
+    assert inner.box == (351, 147, 420, 251) and np.array_equal(inner.picture, frame.cut(inner.box).picture)
+    assert np.abs(inner.points(np.array([[400.0, 200.0]], np.float32))
+                  - frame.cut(inner.box).points(np.array([[400.0, 200.0]], np.float32))).max() == 0
+    past = kept.cut((450, 250, 600, 400))
+    assert past.box == (450, 250, 500, 300) and past.picture.shape == (150, 150, 3)
+    assert np.array_equal(past.picture, frame.cut(past.box).picture)
+
+
 def test_a_picture_no_wider_than_the_watcher_moves_on_is_its_own_detail() -> None:
     picture = grey(70, (320, 240))
     frame = shrunk(picture, 0.0)

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from tabletop.game.events import Event, Game
 from tabletop.lab.figures import Figure, evening, figure
@@ -231,13 +232,15 @@ class _LargePictures:
         started = time.monotonic()
         for frame in self.video.frames():
             time.sleep(max(0.0, started + frame.t - time.monotonic()))
-            height, width = frame.image.shape[:2]
-            large = cv2.resize(frame.image, (width * LARGE_PICTURE, height * LARGE_PICTURE),
-                               interpolation=cv2.INTER_LINEAR)
-            yield Frame(frame.image, frame.t, Sharp(large, LARGE_PICTURE))
+            yield Frame(frame.image, frame.t, Sharp(_enlarged(frame.image), LARGE_PICTURE))
 
     def close(self) -> None:
         self.video.close()
+
+
+def _enlarged(picture: np.ndarray) -> np.ndarray:
+    height, width = picture.shape[:2]
+    return cv2.resize(picture, (width * LARGE_PICTURE, height * LARGE_PICTURE), interpolation=cv2.INTER_LINEAR)
 
 
 def bench_serve(phones: int = 20, seed: int = 5) -> Iterator[Figure]:

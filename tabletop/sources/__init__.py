@@ -3,6 +3,9 @@
 A source yields :class:`Frame` values in time order. It raises :class:`SourceError` when it fails; deciding
 whether to reopen it is the caller's business (see :mod:`tabletop.sources.reopen`), so a source itself stays
 simple and honest about what happened.
+
+A source, and everything that passes its frames on, lets go of a frame once it has handed it over: none keeps
+it while the next is taken. A camera's large picture is megabytes, and the Pi has no room for two at once.
 """
 
 from __future__ import annotations
@@ -76,6 +79,15 @@ class Region:
         """Points of ``picture`` where they lie in the frame's picture: the way back of ``points``."""
         left, top = (round(side * self.scale) for side in self.box[:2])
         return np.asarray((points + np.array([left, top]) + 0.5) / self.scale - 0.5, np.float32)
+
+    def cut(self, box: Box) -> Region:
+        """The part of ``box`` (in the frame's pixels) that this region holds, pixel for pixel as the frame's
+        detail would cut it."""
+        inside = (max(box[0], self.box[0]), max(box[1], self.box[1]), min(box[2], self.box[2]),
+                  min(box[3], self.box[3]))
+        left, top = (round(side * self.scale) for side in self.box[:2])
+        x0, y0, x1, y1 = (round(side * self.scale) for side in inside)
+        return Region(self.picture[y0 - top:max(y0, y1) - top, x0 - left:max(x0, x1) - left], inside, self.scale)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import cv2
+import numpy as np
 
 from tabletop.sources import Frame, SourceError, shrunk
 
@@ -39,11 +40,8 @@ class OpenCVCamera:
         start = time.monotonic()
         try:
             for count in itertools.count(1):
-                ok, image = capture.read()
-                if not ok:
-                    raise SourceError(f"{self.name} stopped giving pictures (is it still plugged in?)")
+                yield shrunk(self._read(capture), time.monotonic() - start)
                 self._lock_if_due(capture, count)
-                yield shrunk(image, time.monotonic() - start)
         finally:
             self.close()
 
@@ -70,6 +68,12 @@ class OpenCVCamera:
         self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.width)
         self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.height)
         return self._capture
+
+    def _read(self, capture: Any) -> np.ndarray:
+        ok, image = capture.read()
+        if not ok:
+            raise SourceError(f"{self.name} stopped giving pictures (is it still plugged in?)")
+        return np.asarray(image)
 
     def _lock_if_due(self, capture: Any, count: int) -> None:
         if self._lock_after is not None and count >= self._lock_after:

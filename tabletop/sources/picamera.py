@@ -59,9 +59,8 @@ class PiCamera:
             camera = self._open()
             start = time.monotonic()
             for count in itertools.count(1):
-                frame = self._capture(camera, time.monotonic() - start)
+                yield self._capture(camera, time.monotonic() - start)
                 self._lock_if_due(camera, count)
-                yield frame
         finally:
             self.close()
 

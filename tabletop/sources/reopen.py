@@ -46,6 +46,7 @@ class Reopening:
                 for frame in self._one_opening(offset):
                     wait, offset, self.problem = self.first_wait, frame.t, None
                     yield frame
+                    del frame
                 return
             except SourceError as error:
                 if self._closed:
@@ -67,6 +68,7 @@ class Reopening:
         try:
             for frame in source.frames():
                 yield dataclasses.replace(frame, t=offset + frame.t)
+                del frame
         finally:
             self._let_go(source)
         if source.live:

@@ -71,7 +71,7 @@ class DiscardPile:
         if self.empty is None or self.rest is None:
             self.empty = self.zone.cut(frame.image).copy()
             self.rests = [self.empty]
-            self.rest = Settled([self.empty], [frame], self.zone.box)
+            self.rest = self.zone.settle([frame])
         settled = self.zone.watch(frame, motion)
         if settled is None:
             return None

@@ -52,25 +52,25 @@ STILL_SHARE = 0.02
 @dataclass(frozen=True)
 class Settled:
     """A zone at rest after a hand's visit: its pictures in the last few frames, to compare with how it lay before,
-    and those frames, to read its cards from with all the detail they have (see ``tabletop.sources.Detail``)."""
+    and the zone with half a card's height round it (for a card laid across its edge) cut from those frames with
+    all the detail they have, to read its cards from (see ``tabletop.sources.Detail``)."""
 
     views: list[Image]
-    frames: list[Frame]
+    pictures: list[Region]
+    """Cut from the newest frame's large picture where the camera gives one (see ``ZoneWatch.watch``), else from
+    every frame's picture, to be read together. Cut at once, so that a zone at rest keeps none of the camera's
+    large pictures: each is several megabytes, and a Pi has little memory."""
     box: Box
 
     @functools.cached_property
     def regions(self) -> list[Region]:
-        """The zone cut from the frames with the most pixels there are, cut only when a card is read: from the
-        newest frame's large picture where the camera gives one (see ``ZoneWatch.watch``), else from every
-        frame's picture, to be read together."""
-        return [frame.cut(self.box) for frame in self._sharpest()]
+        """The zone itself, cut from each of ``pictures``."""
+        return [picture.cut(self.box) for picture in self.pictures]
 
     def cut(self, box: Box) -> Region:
-        """Any part of the picture, in or out of the zone, cut from the newest of ``regions``' frames."""
-        return self._sharpest()[-1].cut(box)
-
-    def _sharpest(self) -> list[Frame]:
-        return [frame for frame in self.frames if frame.detail is not None] or self.frames
+        """Any part of the picture in the zone or half a card's height round it, cut from the newest of
+        ``pictures``."""
+        return self.pictures[-1].cut(box)
 
 
 class ZoneWatch:
@@ -88,9 +88,9 @@ class ZoneWatch:
         self.card_height, self.moved = card_height, moved
         self.card_area = card_height ** 2 / CARD_ASPECT
         self.recent: deque[Frame] = deque(maxlen=SETTLE_FRAMES)
-        """The last frames in which the zone held still, whole: cut only once the zone has settled. Only the newest
-        keeps its large picture: one large picture reads a card more sharply than several small ones together, and
-        a camera's large pictures are memory a Pi has little of."""
+        """The last frames in which the zone held still, whole: cut only once the zone has settled. None keeps its
+        large picture: the frame the zone settles on gives its own, and one large picture reads a card more sharply
+        than several small ones together; a camera's large pictures are memory a Pi has little of."""
         self.visited_by: Arm | None = None
         """Of the arms over the zone since it last settled, the one that covered most of it: the arm that laid the
         cards, not a player's other arm, holding a fan at the table's edge, whose fingers brush the zone."""
@@ -110,13 +110,20 @@ class ZoneWatch:
             return None
         if self.recent and float(motion.moving[self.small].mean()) > STILL_SHARE:
             self.recent.clear()
-        if self.recent:
-            self.recent[-1] = dataclasses.replace(self.recent[-1], detail=None)
-        self.recent.append(frame)
+        self.recent.append(dataclasses.replace(frame, detail=None))
         if self.visited and len(self.recent) == SETTLE_FRAMES:
             self.visited = False
-            return Settled([self.cut(whole.image).copy() for whole in self.recent], list(self.recent), self.box)
+            return self.settle([*list(self.recent)[:-1], frame])
         return None
+
+    def settle(self, frames: list[Frame]) -> Settled:
+        """The zone at rest in ``frames``, as it is read: see :class:`Settled`."""
+        sharpest = [frame for frame in frames if frame.detail is not None] or frames
+        reach = math.ceil(self.card_height / 2)
+        x0, y0, x1, y1 = self.box
+        around = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+        return Settled([self.cut(frame.image).copy() for frame in frames],
+                       [frame.cut(around) for frame in sharpest], self.box)
 
     def _visit(self, arm: Arm, covered: int) -> None:
         """A frame of a visit: ``arm``, of those over the zone, covers most of it (``covered`` pixels)."""
