@@ -60,8 +60,8 @@ class Snapshot:
 
     version: int
     game: int
-    record: tuple[Event, ...]
-    verdicts: tuple[Verdict, ...]
+    record: Sequence[Event]
+    verdicts: Sequence[Verdict]
     state: State | None
     latest: tuple[Verdict, ...]
 
@@ -206,9 +206,9 @@ class Table:
         return snapshot
 
     def _snap(self, version: int, game: int, latest: tuple[Verdict, ...]) -> Snapshot:
-        record = tuple(self._referee.record)
+        record = self._referee.record
         state = self._referee.state if record else None
-        return Snapshot(version, game, record, tuple(self._referee.verdicts), state, latest)
+        return Snapshot(version, game, record, self._referee.verdicts, state, latest)
 
 
 def _answer(future: Future[T], timeout: float) -> T:

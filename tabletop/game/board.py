@@ -10,6 +10,7 @@ from gettext import NullTranslations
 from typing import Any
 
 from tabletop.game.events import (
+    CORRECTIONS,
     Amend,
     Deal,
     Event,
@@ -27,7 +28,7 @@ from tabletop.game.events import (
     Unsure,
     Verdict,
 )
-from tabletop.game.record import Entry, corrected
+from tabletop.game.record import corrected
 
 RECENT = 60
 """Lines of the record the board's view carries: enough to correct what just happened, small enough to send to
@@ -40,29 +41,123 @@ ENGLISH = NullTranslations()
 def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: State | None,
                latest: Sequence[Verdict] = ()) -> dict[str, Any]:
     """The board's whole picture as one JSON object; ``latest`` are the verdicts to sound and flash now."""
-    if state is None or not record or not isinstance(record[0], Game):
-        return {"game": False, "players": [], "penalties": [], "alerts": [], "rounds": [], "unsure": [],
-                "unseen_draws": [], "record": []}
-    players = record[0].players
-    standing = corrected(list(enumerate(record)))
-    view: dict[str, Any] = {"game": True, "players": list(players), **state.to_json()}
-    del view["type"]
-    view.update(
-        uno=[seat for seat, size in enumerate(state.hands) if size == 1],
-        choosing_color=choosing_color(standing, state),
-        penalties=[v.to_json() for v in verdicts if isinstance(v, Penalty)],
-        alerts=[v.to_json() for v in latest if isinstance(v, Penalty)],
-        rounds=[{"round": v.round, "winner": v.winner, "name": players[v.winner], "points": v.points,
-                 "totals": list(v.totals)} for v in verdicts if isinstance(v, Score)],
-        winner=next((v.winner for v in verdicts if isinstance(v, GameEnd)), None),
-        unsure=unsure_readings(record),
-        unseen_draws=unseen_draws(record, verdicts),
-        top_line=top_line(record, standing),
-        record=record_lines(record, len(record) - RECENT),
-        lines=len(record),
-        next_dealer=next_dealer(standing, len(players)),
-    )
-    return view
+    return BoardFold(record, verdicts).view(record, state, latest)
+
+
+class BoardFold:
+    """What the board's view needs from the record and the verdicts, folded in line by line as they come.
+
+    A phone's view is made after every event; made from the whole record each time, its cost grew with the
+    evening, and one seat posting thousands of lines slowed the table for everyone. Folded, a plain line costs
+    the same at the 50,000th line as at the 100th; a correction folds everything again, as the referee does.
+    """
+
+    def __init__(self, record: Sequence[Event] = (), verdicts: Sequence[Verdict] = ()) -> None:
+        entries = list(enumerate(record))
+        self.lines = 0
+        self.verdicts = 0
+        self.settled = {event.ref for event in record if isinstance(event, Retract | Amend)}
+        """Lines holding an unsure reading that a correction points at: nobody need confirm them any more."""
+        self.pending: list[dict[str, Any]] = []
+        self.flipped = True
+        self.deal = 0
+        """The latest deal's line in the record as written: the unseen draws shown are this round's."""
+        self.dealer: int | None = None
+        self.top: tuple[int, Play | Flip] | None = None
+        self.wild: Play | Flip | None = None
+        """The latest wild played or first card flipped (corrections applied): who names the colour."""
+        self.penalties: list[dict[str, Any]] = []
+        self.rounds: list[Score] = []
+        self.winner: int | None = None
+        self.unseen: list[Notice] = []
+        for ref, event in corrected(entries):
+            self._stand(ref, event)
+        for ref, event in entries:
+            self._write(ref, event)
+        self._judge(verdicts)
+
+    def follow(self, record: Sequence[Event], verdicts: Sequence[Verdict]) -> BoardFold:
+        """This fold brought up to ``record``: line by line where it only grew by lines that correct nothing,
+        folded anew otherwise."""
+        new = record[self.lines:]
+        if len(record) < self.lines or any(isinstance(event, CORRECTIONS) for event in new):
+            return BoardFold(record, verdicts)
+        for ref, event in enumerate(new, self.lines):
+            self._stand(ref, event)
+            self._write(ref, event)
+        self._judge(verdicts)
+        return self
+
+    def view(self, record: Sequence[Event], state: State | None, latest: Sequence[Verdict] = ()) -> dict[str, Any]:
+        """The board's whole picture for ``record`` (the one folded) as it stands in ``state``."""
+        if state is None or not record or not isinstance(record[0], Game):
+            return {"game": False, "players": [], "penalties": [], "alerts": [], "rounds": [], "unsure": [],
+                    "unseen_draws": [], "record": []}
+        players = record[0].players
+        view: dict[str, Any] = {"game": True, "players": list(players), **state.to_json()}
+        del view["type"]
+        view.update(
+            uno=[seat for seat, size in enumerate(state.hands) if size == 1],
+            choosing_color=self._chooser(state),
+            penalties=list(self.penalties),
+            alerts=[v.to_json() for v in latest if isinstance(v, Penalty)],
+            rounds=[{"round": v.round, "winner": v.winner, "name": players[v.winner], "points": v.points,
+                     "totals": list(v.totals)} for v in self.rounds],
+            winner=self.winner,
+            unsure=list(self.pending),
+            unseen_draws=[{"ref": v.ref, "seat": v.seat} for v in self.unseen],
+            top_line=None if self.top is None else {"ref": self.top[0], "card": self.top[1].card.name,
+                                                    **seen(record[self.top[0]])},
+            record=record_lines(record, len(record) - RECENT),
+            lines=len(record),
+            next_dealer=0 if self.dealer is None else (self.dealer + 1) % len(players),
+        )
+        return view
+
+    def _stand(self, ref: int, event: Event) -> None:
+        """A line of the record as it really happened (see ``corrected``): the top card, the dealer, the wild."""
+        if isinstance(event, Deal):
+            self.dealer, self.top = event.dealer, None
+        elif isinstance(event, Play | Flip):
+            self.top = (ref, event)
+            if isinstance(event, Flip) or event.card.is_wild:
+                self.wild = event
+
+    def _write(self, ref: int, event: Event) -> None:
+        """A line of the record as written: the readings still unsure, and where this round was dealt."""
+        self.lines = ref + 1
+        if isinstance(event, Play | Flip | Game):
+            self.pending, self.flipped = [], not isinstance(event, Game)
+        elif isinstance(event, Deal):
+            self.flipped, self.deal, self.unseen = False, ref, []
+        elif isinstance(event, Unsure) and ref not in self.settled:
+            self.pending.append({"ref": ref, "seat": event.seat, "flip": not self.flipped,
+                                 "guesses": [[card.name, round(p, 3)] for card, p in event.guesses], **seen(event)})
+
+    def _judge(self, verdicts: Sequence[Verdict]) -> None:
+        """The verdicts not yet folded: the game's penalties and rounds, its winner, this round's unseen draws."""
+        for verdict in verdicts[self.verdicts:]:
+            if isinstance(verdict, Penalty):
+                self.penalties.append(verdict.to_json())
+            elif isinstance(verdict, Score):
+                self.rounds.append(verdict)
+            elif isinstance(verdict, GameEnd) and self.winner is None:
+                self.winner = verdict.winner
+            elif isinstance(verdict, Notice) and verdict.reason is NoticeReason.UNSEEN_DRAW and verdict.ref > self.deal:
+                self.unseen.append(verdict)
+        self.verdicts = len(verdicts)
+
+    def _chooser(self, state: State) -> int | None:
+        """The seat that still has to name a colour for the wild on top, or None.
+
+        The colour of a wild is named after it lands; until then the active colour is null. The first player
+        names it for a flipped wild.
+        """
+        if state.top is None or not state.top.is_wild or state.color is not None or state.turn is None:
+            return None
+        if isinstance(self.wild, Play):
+            return self.wild.seat
+        return state.turn if isinstance(self.wild, Flip) else None
 
 
 def record_lines(record: Sequence[Event], start: int = 0) -> list[dict[str, Any]]:
@@ -76,23 +171,8 @@ def seen(event: Event) -> dict[str, Any]:
     return {} if event.evidence is None else {"seen": event.evidence.to_json()}
 
 
-def top_line(record: Sequence[Event], standing: Sequence[Entry]) -> dict[str, Any] | None:
-    """The line that laid the card on top, with what the camera saw of it: tap the top card to check it.
-
-    ``standing`` is the record with its corrections applied; the picture stays with the line as it was read.
-    """
-    for ref, event in reversed(standing):
-        if isinstance(event, Deal):
-            return None
-        if isinstance(event, Play | Flip):
-            return {"ref": ref, "card": event.card.name, **seen(record[ref])}
-    return None
 
 
-def next_dealer(standing: Sequence[Entry], players: int) -> int:
-    """The seat after the last dealer: the deal passes round the table (seat 0 deals first)."""
-    dealers = [event.dealer for _, event in standing if isinstance(event, Deal)]
-    return (dealers[-1] + 1) % players if dealers else 0
 
 
 def penalty_words(penalty: Penalty, players: Sequence[str], text: NullTranslations = ENGLISH) -> str:
@@ -110,47 +190,3 @@ def penalty_words(penalty: Penalty, players: Sequence[str], text: NullTranslatio
     owes = (text.ngettext("draws {n} card", "draws {n} cards", penalty.cards).format(n=penalty.cards)
             if penalty.cards else _("a warning"))
     return _("{why}: {owes}").format(why=why, owes=owes)
-
-
-def choosing_color(standing: Sequence[Entry], state: State) -> int | None:
-    """The seat that still has to name a colour for the wild on top, or None.
-
-    The colour of a wild is named after it lands; until then the active colour is null. The first player names
-    it for a flipped wild.
-    """
-    if state.top is None or not state.top.is_wild or state.color is not None or state.turn is None:
-        return None
-    for _, event in reversed(standing):
-        if isinstance(event, Play) and event.card.is_wild:
-            return event.seat
-        if isinstance(event, Flip):
-            return state.turn
-    return None
-
-
-def unsure_readings(record: Sequence[Event]) -> list[dict[str, Any]]:
-    """The cards the camera could not read that nobody has confirmed or struck out yet, oldest first.
-
-    A reading is settled by a correction pointing at it, or once a later card lands on the pile. ``flip`` marks
-    the first card of a round: confirming it turns it into the round's ``flip``, not a play.
-    """
-    settled = {event.ref for event in record if isinstance(event, Retract | Amend)}
-    pending: list[dict[str, Any]] = []
-    flipped = True
-    for ref, event in enumerate(record):
-        if isinstance(event, Play | Flip | Game):
-            pending, flipped = [], not isinstance(event, Game)
-        elif isinstance(event, Deal):
-            flipped = False
-        elif isinstance(event, Unsure) and ref not in settled:
-            pending.append({"ref": ref, "seat": event.seat, "flip": not flipped,
-                            "guesses": [[card.name, round(p, 3)] for card, p in event.guesses], **seen(event)})
-    return pending
-
-
-def unseen_draws(record: Sequence[Event], verdicts: Sequence[Verdict]) -> list[dict[str, Any]]:
-    """This round's turns that ended without a draw the table saw, oldest first: each hand stays unknown until
-    the host puts the missed draw in, with an ``insert`` before line ``ref``."""
-    start = max((ref for ref, event in enumerate(record) if isinstance(event, Deal)), default=0)
-    return [{"ref": v.ref, "seat": v.seat} for v in verdicts
-            if isinstance(v, Notice) and v.reason is NoticeReason.UNSEEN_DRAW and v.ref > start]

@@ -41,6 +41,7 @@ from tabletop.game.events import (
     Uno,
     Verdict,
 )
+from tabletop.game.prefix import Prefix
 from tabletop.game.record import Entry, RecordChecker, corrected
 from tabletop.game.rules import (
     Options,
@@ -78,6 +79,7 @@ class Referee:
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
         self._entries: list[Entry] = []
+        self._events: list[Event] = []
         self._checker = RecordChecker()
         self._fold = _Fold()
         for event in events:
@@ -91,6 +93,7 @@ class Referee:
         ref = self.next_ref
         self._checker.accept(ref, event)
         self._entries.append((ref, event))
+        self._events.append(event)
         if isinstance(event, CORRECTIONS):
             before = set(self._fold.verdicts)
             self._fold = _Fold.fold(corrected(self._entries))
@@ -112,12 +115,14 @@ class Referee:
         return self._entries[-1][0] + 1 if self._entries else 0
 
     @property
-    def record(self) -> list[Event]:
-        return [event for _, event in self._entries]
+    def record(self) -> Prefix[Event]:
+        """The record as it stands now, taken without copying it."""
+        return Prefix(self._events)
 
     @property
-    def verdicts(self) -> list[Verdict]:
-        return list(self._fold.verdicts)
+    def verdicts(self) -> Prefix[Verdict]:
+        """The verdicts as they stand now, taken without copying them."""
+        return Prefix(self._fold.verdicts)
 
     @property
     def state(self) -> State:

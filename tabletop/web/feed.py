@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass
 from itertools import takewhile
 
-from tabletop.game.board import board_view
+from tabletop.game.board import BoardFold
 from tabletop.table import Snapshot
 
 KEPT = 2_000
@@ -47,12 +47,16 @@ class Feed:
         self._forgotten = 0
         self._view: Message | None = None
         self._state: Message | None = None
+        self._game, self._fold = snapshot.game, BoardFold()
         self.closed = False
         self.update(snapshot)
 
     def update(self, snapshot: Snapshot) -> None:
         """Add the messages for a new snapshot: the verdicts it brought, then its state, then the view."""
-        view = board_view(snapshot.record, snapshot.verdicts, snapshot.state, snapshot.latest)
+        if snapshot.game != self._game:
+            self._game, self._fold = snapshot.game, BoardFold()
+        self._fold = self._fold.follow(snapshot.record, snapshot.verdicts)
+        view = self._fold.view(snapshot.record, snapshot.state, snapshot.latest)
         view.update(version=snapshot.version, game_number=snapshot.game, camera=self.camera)
         with self._changed:
             for verdict in snapshot.latest:
