@@ -122,6 +122,7 @@ def test_bench_referee_prints_its_figures_beside_the_goal() -> None:
     assert "events/s" in result.stdout
     assert "goal 100,000" in result.stdout
     assert "ms to re-derive a 500-event record" in result.stdout
+    assert "at line 100," in result.stdout and "at line 50,000" in result.stdout
 
 
 @pytest.mark.parametrize(("args", "words"), [

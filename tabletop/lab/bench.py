@@ -5,15 +5,17 @@ from __future__ import annotations
 import multiprocessing
 import statistics
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tabletop.game.events import Amend, Event
+from tabletop.game.events import Amend, Draw, Event, Pass, Uno
 from tabletop.game.referee import Referee, replay
 from tabletop.lab.figures import Figure, evening, figure
+from tabletop.lab.simulate import simulate_game
 
 if TYPE_CHECKING:
     from tabletop.lab.drawing.render import Design
@@ -34,7 +36,8 @@ def timed(work: Callable[[], object], repeats: int) -> list[float]:
 
 
 def bench_referee(events: int = 50_000, repeats: int = 5) -> Iterator[Figure]:
-    """Events per second folding a long record, and re-deriving a 500-event record after an amend at its start."""
+    """Events per second folding a long record, re-deriving a 500-event record after an amend at its start, and
+    one event taken by the table at the 100th line and at the ``events``-th."""
     record = evening(events)
     entries = list(enumerate(record))
     rate = len(entries) / statistics.median(timed(lambda: replay(entries), repeats))
@@ -45,6 +48,42 @@ def bench_referee(events: int = 50_000, repeats: int = 5) -> Iterator[Figure]:
     rederive = statistics.median(rederive_seconds(first_500, amend) for _ in range(repeats))
     yield Figure("referee correction", f"{rederive * 1000:.2f} ms to re-derive a 500-event record after an amend "
                                        "at line 3")
+    yield from _table_event(events)
+
+
+def _table_event(lines: int = 50_000, samples: int = 300) -> Iterator[Figure]:
+    """One event taken by the table as a seat's phone posts it (checked, committed to a game log on disk, folded,
+    and the phones' board made from it) at the 100th line of a game and at the ``lines``-th: a seat flooding
+    the table must not make each later event cost more, for everyone."""
+    from tabletop.store import GameStore
+    from tabletop.table import Table
+    from tabletop.web.feed import Feed
+
+    start = simulate_game(1).events[:100]
+    times = []
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as folder:
+        store = GameStore(Path(folder), report=lambda _: None)
+        with Table(log=store) as table:
+            feed = Feed(table.snapshot)
+            table.subscribe(feed.update)
+            for record in (start, start + _flood(lines - len(start))):
+                table.restart(record)
+                times.append(statistics.median(timed(lambda: table.submit(Draw(seat=2)), samples)))
+        store.close()
+    early, late = (t * 1000 for t in times)
+    yield figure("table event", f"{early:.2f} ms at line {len(start)}, {late:.2f} ms at line {lines:,} (median of "
+                 f"{samples}, game log on disk, the phones' board made)", f"the same within "
+                 f"{TABLE_EVENT_NOISE:.0%}", late <= early * (1 + TABLE_EVENT_NOISE))
+
+
+TABLE_EVENT_NOISE = 0.2
+"""How much slower the 50,000th line may be than the 100th and still count as the same."""
+
+
+def _flood(count: int) -> list[Event]:
+    """What a seat's phone posting as fast as it can leaves in a record: draws, passes and UNO calls."""
+    posts: tuple[Event, ...] = (Draw(seat=2), Pass(seat=2), Uno(seat=2))
+    return [posts[k % len(posts)] for k in range(count)]
 
 
 def rederive_seconds(record: list[Event], correction: Event) -> float:
@@ -343,9 +382,9 @@ def parts() -> dict[str, Callable[[], Iterator[Figure]]]:
     """Every benchmark by name, in the order ``tabletop bench`` runs them."""
     from tabletop.lab.bench_web import bench_crowd, bench_serve, bench_web
 
-    return {"referee": bench_referee, "classify": bench_classify, "real": bench_real, "misreads": bench_misreads,
-            "pipeline": bench_pipeline, "watcher": bench_watcher, "faces": bench_faces, "web": bench_web,
-            "crowd": bench_crowd, "serve": bench_serve, "voice": bench_voice}
+    return {"referee": bench_referee, "classify": bench_classify, "real": bench_real,
+            "misreads": bench_misreads, "pipeline": bench_pipeline, "watcher": bench_watcher, "faces": bench_faces,
+            "web": bench_web, "crowd": bench_crowd, "serve": bench_serve, "voice": bench_voice}
 
 
 def bench_all(say: Callable[[str], None] = print) -> list[Figure]:
