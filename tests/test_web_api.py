@@ -22,9 +22,19 @@ from tabletop.game.cards import Card
 from tabletop.game.events import Evidence, Penalty, PenaltyReason, Play, event_from_json
 from tabletop.table import Table
 from tabletop.watcher.layout import Circle, Layout, Rect, layout_to_json
-from tabletop.web import WebSettings, create_app, stop_streams
+from tabletop.web import (
+    ADDRESS_BURST,
+    ADDRESS_RATE,
+    SEAT_BURST,
+    SEAT_RATE,
+    WebSettings,
+    create_app,
+    scoreboard_of,
+    stop_streams,
+)
 from tabletop.web.access import Passes, PinGuard
 from tabletop.web.feed import Feed
+from tabletop.web.pace import Pace
 
 PIN = "2468"
 HOST = {"X-Host-Pin": PIN}
@@ -180,6 +190,63 @@ def test_a_seat_posts_its_own_calls_and_the_referee_hears_them(client: FlaskClie
     assert response.get_json()["state"]["hands"] == [6, 8, 7]
     last = json.loads(client.get("/api/record").data.decode().splitlines()[-1])
     assert last == {"type": "draw", "seat": 1, "t": last["t"], "source": "phone"}
+
+
+class Clock:
+    """The scoreboard's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_seat_that_floods_is_told_to_wait_and_the_others_play_on(app: Flask, client: FlaskClient) -> None:
+    """One seat's phone posting twenty times a second for three minutes gets no more into the game than the
+    pace allows (a player's few taps a turn never meet it), is told with a 429 how long to wait, and the other
+    seats and the host post as before."""
+    clock = Clock()
+    board = scoreboard_of(app)
+    board.seat_posts, board.address_posts = Pace(SEAT_BURST, SEAT_RATE, clock), Pace(ADDRESS_BURST, ADDRESS_RATE, clock)
+    start(client)
+    bo, cy = claim(client, 1), claim(client, 2)
+    posts = itertools.cycle([{"type": "draw"}, {"type": "uno", "seat": 1}, {"type": "catch", "seat": 1, "target": 0}])
+    answers = []
+    for _ in range(180 * 20):
+        clock.now += 0.05
+        answers.append(client.post("/api/events", json=next(posts), headers=bo,
+                                   environ_base={"REMOTE_ADDR": "10.0.0.2"}))
+    accepted = sum(answer.status_code == 201 for answer in answers)
+    assert accepted <= SEAT_BURST + 180 * SEAT_RATE
+    assert len(client.get("/api/record").data.decode().splitlines()) == len(RECORD) + accepted
+    waited = next(answer for answer in answers if answer.status_code == 429)
+    assert "too many posts from Bo's seat: wait 1 s" in waited.get_json()["error"]
+    assert waited.headers["Retry-After"] == "1"
+    assert client.post("/api/events", json={"type": "draw"}, headers=cy,
+                       environ_base={"REMOTE_ADDR": "10.0.0.3"}).status_code == 201
+    assert post(client, {"type": "draw", "seat": 0}).status_code == 201
+
+
+@pytest.mark.parametrize(("event", "words"), [
+    ({"type": "pass"}, "it is not this seat's turn"),
+    ({"type": "color", "color": "red"}, "no wild on the pile waiting for its colour"),
+])
+def test_a_seat_s_post_that_would_change_nothing_is_refused_not_kept(client: FlaskClient, event: dict[str, Any],
+                                                                     words: str) -> None:
+    start(client)
+    response = post(client, event, claim(client, 2))
+    assert response.status_code == 409 and words in response.get_json()["error"]
+    assert len(client.get("/api/record").data.decode().splitlines()) == len(RECORD)
+
+
+def test_a_call_tapped_twice_is_kept_once(client: FlaskClient) -> None:
+    start(client)
+    bo = claim(client, 1)
+    assert post(client, {"type": "uno", "seat": 1}, bo).status_code == 201
+    again = post(client, {"type": "uno", "seat": 1}, bo)
+    assert again.status_code == 409 and "already the last line of the record" in again.get_json()["error"]
+    assert len(client.get("/api/record").data.decode().splitlines()) == len(RECORD) + 1
 
 
 @pytest.mark.parametrize(("event", "words"), [

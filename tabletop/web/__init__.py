@@ -17,6 +17,7 @@ from tabletop.web.access import PASSES_KEPT, TICKET_S, TICKETS_KEPT, Passes, Pin
 from tabletop.web.camera import CameraView
 from tabletop.web.feed import Feed
 from tabletop.web.gate import Gate
+from tabletop.web.pace import Pace
 
 WEB_ROOT = shipped(WEB_PACKAGE)
 
@@ -41,6 +42,14 @@ class WebSettings:
     root: Path = WEB_ROOT
 
 
+SEAT_BURST, SEAT_RATE = 10, 2.0
+"""Events a seat's phone may post at once, and a second after that: a player taps a few times a turn."""
+ADDRESS_BURST, ADDRESS_RATE = 20, 5.0
+"""The same for everything posted from one address: a phone holding a seat, or a guest with none."""
+HOST_BURST, HOST_RATE = 200, 50.0
+"""The same for the host, who corrects, inserts and confirms whole rounds at a time."""
+
+
 @dataclass
 class Scoreboard:
     """Everything the views share, kept in ``app.extensions``."""
@@ -53,6 +62,9 @@ class Scoreboard:
     guard: PinGuard = field(default_factory=PinGuard)
     passes: Passes = field(default_factory=lambda: Passes(PASSES_KEPT))
     tickets: Passes = field(default_factory=lambda: Passes(TICKETS_KEPT, lasting=TICKET_S, single_use=True))
+    seat_posts: Pace = field(default_factory=lambda: Pace(SEAT_BURST, SEAT_RATE))
+    address_posts: Pace = field(default_factory=lambda: Pace(ADDRESS_BURST, ADDRESS_RATE))
+    host_posts: Pace = field(default_factory=lambda: Pace(HOST_BURST, HOST_RATE))
     streams: Gate = field(init=False)
     previews: Gate = field(init=False)
 

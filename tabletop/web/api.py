@@ -27,6 +27,8 @@ from tabletop.web import scoreboard
 from tabletop.web.camera import BOUNDARY, CameraView, mjpeg
 from tabletop.web.feed import Feed
 from tabletop.web.gate import Body, Gate
+from tabletop.web.pace import Pace
+from tabletop.web.pointless import pointless
 from tabletop.web.qr import qr_svg
 
 blueprint = Blueprint("api", __name__)
@@ -185,8 +187,11 @@ def _events(feed: Feed, keepalive: float, last_seen: int | None) -> Body:
 
 @blueprint.post("/api/events")
 def post_event() -> tuple[Response, int]:
-    event = _event(_json_body())
-    event = _as_seat(event) if "X-Seat-Token" in request.headers and not _as_host_asked() else _as_host(event)
+    if "X-Seat-Token" in request.headers and not _as_host_asked():
+        _pace(scoreboard().address_posts, _address(), "too many posts from this phone")
+        event = _as_seat(_event(_json_body()))
+    else:
+        event = _as_host(_event(_json_body()))
     applied = _submit(event)
     return jsonify(ref=applied.ref, version=applied.snapshot.version, verdicts=[v.to_json() for v in applied.verdicts],
                    state=applied.snapshot.state.to_json() if applied.snapshot.state else None), 201
@@ -372,6 +377,7 @@ def _check_pin(given: str) -> None:
 
 def _as_host(event: Event) -> Event:
     _require_host()
+    _pace(scoreboard().host_posts, "host", "too many posts from the host")
     return event if event.source else dataclasses.replace(event, source="host")
 
 
@@ -391,7 +397,18 @@ def _as_seat(event: Event) -> Event:
         event = dataclasses.replace(event, seat=seat)  # type: ignore[call-arg]
     elif own != seat:
         refuse(403, f"this phone holds seat {seat}, not seat {own}")
+    _pace(board.seat_posts, f"{snapshot.game}:{seat}", f"too many posts from {snapshot.players[seat]}'s seat")
+    if (why := pointless(event, seat, snapshot)) is not None:
+        refuse(409, f"the event was not recorded: {why}")
     return dataclasses.replace(event, source="phone", t=None)  # the table's clock, not the phone's, stamps it
+
+
+def _pace(pace: Pace, key: str, who: str) -> None:
+    """Count a post by ``key``, or answer 429 with how long to wait: the table serves every phone, and a flood
+    from one slows them all."""
+    if (wait := pace.take(key)) > 0:
+        seconds = math.ceil(wait)
+        refuse(429, f"{who}: wait {seconds} s before posting again", {"Retry-After": str(seconds)})
 
 
 def _submit(event: Event) -> Applied:
