@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from tabletop.config import HOST, PIN, PORT
+from tabletop.config import HOST, KNOWN_PIN, PORT
 from tabletop.errors import RecordError, TabletopError
 from tabletop.lab.tablesim import register_source
 from tabletop.languages import ENGLISH, LANGUAGES
@@ -46,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--host", default=HOST, help="address to serve on (default: every interface)")
     demo.add_argument("--port", type=int, default=PORT, help=f"port to serve on (default {PORT}; 0 picks a free "
                       "one)")
-    demo.add_argument("--pin", default=PIN, help=f"the host page's PIN (default {PIN})")
+    demo.add_argument("--pin", default=KNOWN_PIN, help=f"the host page's PIN (default {KNOWN_PIN})")
     demo.add_argument("--speed", type=float, default=1.0, help="play the film this many times faster")
     demo.add_argument("--state", type=Path, help="keep the game log here (default: a new temporary folder)")
     demo.add_argument("--language", choices=list(LANGUAGES), default=ENGLISH,

@@ -53,8 +53,11 @@ class Panel:
 HOST = "0.0.0.0"
 """Where the scoreboard listens unless told: every interface, so that phones on the table's Wi-Fi reach it."""
 PORT = 8000
-PIN = "1234"
-"""The host's PIN until one is set: the doctor says FIX while it is this."""
+KNOWN_PIN = "1234"
+"""The PIN this project's own examples use: the doctor says FIX while a config sets it."""
+SHORTEST_PIN = 6
+"""The fewest characters of a PIN the doctor calls safe: a guest at the pace the PIN guard allows would need
+months to try a million."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,8 @@ class Config:
     layout: Path | None = None
     host: str = HOST
     port: int = PORT
-    pin: str = PIN
+    pin: str | None = None
+    """None: six random digits are made at the first start (see ``tabletop.host_pin``)."""
     panel: Panel = Panel()
     language: str = ENGLISH
     state: Path = Path("/var/lib/tabletop")

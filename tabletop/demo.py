@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop.camera_watch import CameraWatch
-from tabletop.config import HOST, PIN, PORT
+from tabletop.config import HOST, KNOWN_PIN, PORT
 from tabletop.game.board import penalty_words
 from tabletop.game.events import Penalty, Score
 from tabletop.lab.tablesim.table import TableFilm, simulated_table
@@ -75,7 +75,7 @@ class DemoSettings:
     players: int = 4
     host: str = HOST
     port: int = PORT
-    pin: str = PIN
+    pin: str = KNOWN_PIN
     speed: float = 1.0
     state: Path | None = None
     linger: float = 2.0
@@ -147,8 +147,8 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
             voice = Voice(settings.language, report=say)
             stack.callback(voice.close)
             table.subscribe(voice.follow)
-        stack.enter_context(serving(table, camera, settings.host, settings.port, settings.pin, say, show_pin=True,
-                                    language=settings.language))
+        stack.enter_context(serving(table, camera, settings.host, settings.port, settings.pin, say,
+                                    language=settings.language, pin_told=f"PIN {settings.pin}"))
         for game_seed in itertools.count(seed):
             if game_seed != seed:
                 camera.now = filmed(game_seed)

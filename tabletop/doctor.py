@@ -19,8 +19,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-from tabletop.config import PIN, SYSTEM_CONFIG, Config, ConfigError, load_config
+from tabletop.config import KNOWN_PIN, SHORTEST_PIN, SYSTEM_CONFIG, Config, ConfigError, load_config
 from tabletop.errors import TabletopError
+from tabletop.host_pin import DIGITS, pin_file
 from tabletop.store import FILE_NAME, KEPT_ASIDE, usable_record
 
 
@@ -179,10 +180,21 @@ def _panel(config: Config, pin_factory: Any) -> Finding:
 
 
 def _host_pin(config: Config) -> Finding:
-    """The shipped PIN is printed in this project's README: anyone at the table could be the host with it."""
-    if config.pin == PIN:
-        return Finding(False, "host PIN", f"web.pin is still the default ({PIN}), which anyone can look up: "
-                                          "set your own in the config")
+    """A PIN printed in this project's README, or a short one, lets anyone at the table be the host."""
+    if config.pin is None:
+        path = pin_file(config)
+        if path.exists():
+            return Finding(True, "host PIN", f"made at the first start: {DIGITS} digits in {path} (read it with "
+                                             f"sudo cat {path})")
+        return Finding(True, "host PIN", f"none set: {DIGITS} random digits are made at the first start, in {path}")
+    if config.pin == KNOWN_PIN:
+        return Finding(False, "host PIN", f"web.pin is {KNOWN_PIN}, which anyone can look up in the README: set "
+                                          f"your own of at least {SHORTEST_PIN} characters, or remove it to have "
+                                          f"one made")
+    if len(config.pin) < SHORTEST_PIN:
+        return Finding(False, "host PIN", f"web.pin has {len(config.pin)} characters, which a guest can try in "
+                                          f"days: set at least {SHORTEST_PIN}, or remove it to have {DIGITS} "
+                                          f"random digits made")
     return Finding(True, "host PIN", f"set ({len(config.pin)} characters)")
 
 

@@ -15,6 +15,7 @@ from contextlib import ExitStack, contextmanager
 from tabletop.camera_watch import CameraWatch
 from tabletop.config import HOST, Config
 from tabletop.game.events import Game
+from tabletop.host_pin import host_pin, pin_file
 from tabletop.languages import ENGLISH
 from tabletop.panel import TablePanel
 from tabletop.sources.open import watched_source
@@ -44,16 +45,15 @@ def lan_address() -> str:
 
 @contextmanager
 def serving(table: Table, camera: CameraView | None, host: str, port: int, pin: str,
-            say: Callable[[str], None], show_pin: bool = False, language: str = ENGLISH) -> Iterator[Server]:
-    """The scoreboard for ``table`` on ``host:port``, its address and join code told to ``say``.
-
-    The PIN is told only with ``show_pin`` (the demo's, at a terminal): the service's messages go to the system
-    journal, which the host's PIN has no business in."""
+            say: Callable[[str], None], language: str = ENGLISH,
+            pin_told: str = "the PIN set in the config") -> Iterator[Server]:
+    """The scoreboard for ``table`` on ``host:port``, its address and join code told to ``say``, and where the
+    host finds the PIN (``pin_told``): the PIN itself only at the demo's terminal, for the service's messages go
+    to the system journal, which the host's PIN has no business in."""
     app = create_app(table, WebSettings(pin=pin, language=language), camera=camera)
     with Server(app, host=host, port=port) as server:
         address = f"http://{lan_address() if host == HOST else host}:{server.port}"
-        said_pin = f"PIN {pin}" if show_pin else "the PIN set in the config"
-        say(f"scoreboard: {address}/   host page: {address}/host ({said_pin})\n"
+        say(f"scoreboard: {address}/   host page: {address}/host ({pin_told})\n"
             f"scan to join a seat:\n{qr_text(address + '/join')}")
         yield server
 
@@ -114,8 +114,10 @@ def run_service(config: Config, stop: threading.Event, say: Callable[[str], None
         camera = CameraWatch(watched_source(config.camera, say), table, CardModel(config.model),
                              starting_zones(config), len(table.snapshot.players), report=say,
                              keep=config.state / LAYOUT_FILE)
-        stack.enter_context(serving(table, camera, config.host, config.port, config.pin, say,
-                                    language=config.language))
+        stack.enter_context(serving(table, camera, config.host, config.port, host_pin(config), say,
+                                    language=config.language,
+                                    pin_told="the PIN set in the config" if config.pin else
+                                    f"the PIN in {pin_file(config)}: sudo cat it"))
         camera.start()
         stack.callback(camera.close)
         stop.wait()

@@ -96,4 +96,4 @@ def test_a_missing_config_file_given_by_name_is_an_error(tmp_path: Path) -> None
 def test_the_example_config_shipped_for_the_pi_is_valid() -> None:
     example = Path(__file__).parents[1] / "systemd" / "config.example.toml"
     config = load_config(example, environ={})
-    assert (config.players, config.camera, config.pin) == (("Ann", "Bo", "Cy", "Di"), "picamera", "1234")
+    assert (config.players, config.camera, config.pin) == (("Ann", "Bo", "Cy", "Di"), "picamera", None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import socket
@@ -62,6 +63,35 @@ def logged(tmp_path: Path) -> list[Event]:
     return events
 
 
+def test_without_a_pin_in_the_config_the_service_makes_six_digits_kept_for_its_user_alone(tmp_path: Path) -> None:
+    """The host finds the PIN on the table unit (the journal says where, never what), it is the same after a
+    restart, and the host page takes it."""
+    config = dataclasses.replace(unit(tmp_path, free_port()), pin=None)
+    pins: list[str] = []
+
+    def signed_in() -> bool:
+        path = tmp_path / "host-pin"
+        if not path.exists():
+            return False
+        pins.append(path.read_text().strip())
+        request = urllib.request.Request(f"http://127.0.0.1:{config.port}/api/host/check", method="POST",
+                                         headers={"X-Host-Pin": pins[-1]})
+        try:
+            with urllib.request.urlopen(request, timeout=2) as response:
+                return response.status == 200
+        except OSError:
+            return False
+
+    said = run_until(config, signed_in) + run_until(config, signed_in)
+    assert len(pins[-1]) == 6 and pins[-1].isdigit() and set(pins) == {pins[-1]}
+    assert (tmp_path / "host-pin").stat().st_mode & 0o777 == 0o600
+    assert any(f"(the PIN in {tmp_path / 'host-pin'}: sudo cat it)" in line for line in said)
+    assert not any(pins[-1] in line for line in said), "the PIN must stay out of the journal"
+    doctor = next(f for f in examine(None, environ={"TABLETOP_STATE": str(tmp_path)}, pin_factory=MockFactory())
+                  if f.what == "host PIN")
+    assert doctor.ok and "made at the first start" in doctor.detail
+
+
 def test_the_service_records_what_the_camera_sees_and_resumes_after_a_restart(tmp_path: Path) -> None:
     config = unit(tmp_path, free_port())
     said = run_until(config, lambda: len(logged(tmp_path)) > 6)
@@ -111,7 +141,7 @@ def test_the_hosts_zones_are_kept_in_the_state_directory(tmp_path: Path) -> None
 def test_the_doctor_passes_a_sound_unit(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text(f'state = "{tmp_path}"\n[camera]\nsource = "sim:2"\n[web]\nport = {free_port()}\n'
-                      'pin = "8642"\n[panel]\nbuzzer = 18\nseat_leds = [5, 6]\n', encoding="utf-8")
+                      'pin = "864297"\n[panel]\nbuzzer = 18\nseat_leds = [5, 6]\n', encoding="utf-8")
     findings = examine(config, environ={}, pin_factory=MockFactory())
     assert all(finding.ok for finding in findings), [f.line() for f in findings]
     assert [finding.what for finding in findings] == ["config", "host PIN", "state directory", "card model",
@@ -141,7 +171,8 @@ def test_the_doctor_says_when_the_voice_cannot_speak(tmp_path: Path, monkeypatch
 
 @pytest.mark.parametrize(("text", "what", "words"), [
     ("[web]\nprot = 1\n", "config", "web.prot: unknown setting"),
-    ("", "host PIN", "still the default (1234)"),
+    ('[web]\npin = "1234"\n', "host PIN", "which anyone can look up in the README"),
+    ('[web]\npin = "4321"\n', "host PIN", "has 4 characters, which a guest can try in days"),
     ('state = "/nonexistent/tabletop"\n', "state directory", "does not exist"),
     ('[camera]\nsource = "camera:7"\n', "camera", "camera:7"),
     ('[camera]\nsource = "/no/such/video.mp4"\n', "camera", "not a source tabletop knows"),
