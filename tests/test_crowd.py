@@ -5,6 +5,7 @@ Nothing here is timed: each check waits long enough that only a server that stop
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import socket
@@ -17,7 +18,7 @@ from tabletop.game.events import Game
 from tabletop.table import Table
 from tabletop.web import WebSettings, create_app, stop_streams
 from tabletop.web.gate import Gate
-from tabletop.web.server import Server
+from tabletop.web.server import EACH_ADDRESS, Server
 
 PIN = "2468"
 ANSWER_S = 10.0
@@ -38,8 +39,13 @@ def connect(server: Server) -> socket.socket:
     return socket.create_connection(("127.0.0.1", server.port), timeout=ANSWER_S)
 
 
+PHONE = "127.0.0.2"
+"""The table's phone: its own address, as on the Wi-Fi, where the guests connect from 127.0.0.1."""
+
+
 def get(server: Server, path: str) -> tuple[int, bytes]:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=ANSWER_S)
+    """``path`` asked for by the table's phone."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=ANSWER_S, source_address=(PHONE, 0))
     try:
         connection.request("GET", path)
         response = connection.getresponse()
@@ -65,6 +71,31 @@ def test_hundreds_of_idle_and_slow_connections_leave_the_board_answering(server:
             assert status == 200 and json.loads(body)["type"] == "state"
     finally:
         for sock in idle + slow:
+            sock.close()
+
+
+def test_two_thousand_dribbling_connections_from_a_guest_leave_the_phones_answered(server: Server) -> None:
+    """A guest opening connection after connection, each sending its request a byte now and then so that none
+    is ever idle: past its own share each is closed at once, and the phones never wait for a place."""
+    dribbling = []
+    for _ in range(2000):
+        try:
+            sock = connect(server)
+            sock.sendall(b"GET /api/state HTTP/1.1\r\nHost: table\r\nX-Dribble: a")
+        except OSError:
+            continue  # closed by the server before the request was sent: the guest is at its share
+        dribbling.append(sock)
+    try:
+        for sock in dribbling:
+            with contextlib.suppress(OSError):  # one the server has closed
+                sock.send(b"b")
+        for _ in range(10):
+            status, body = get(server, "/api/state")
+            assert status == 200 and json.loads(body)["type"] == "state"
+        assert sum(1 for channel in server._server.active_channels.values() if channel.addr[0] == "127.0.0.1") \
+            <= EACH_ADDRESS
+    finally:
+        for sock in dribbling:
             sock.close()
 
 

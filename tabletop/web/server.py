@@ -11,7 +11,10 @@ Every limit is set in the server, so that nothing too large is read, or written 
 from __future__ import annotations
 
 import resource
+import socket
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import waitress
 from flask import Flask
@@ -26,6 +29,13 @@ FILES = 4 * CONNECTIONS
 """Open files this process asks to be allowed: every connection is one, and so are the game log, the camera and
 the models; in the tests the guests' own sockets share the process too. The usual soft limit, 1024, is not
 enough for ``CONNECTIONS``; polling, not select, handles descriptors past 1024."""
+EACH_ADDRESS = 64
+"""Open connections held at once for one address: a phone's browser opens six or so, with a few live boards.
+Past it a new connection is closed as soon as it is accepted, so that one guest holding thousands open (sending
+a request a byte at a time, which keeps each from ever being idle) cannot fill ``CONNECTIONS`` and shut the
+table's phones out."""
+IDLE_S = 30
+"""Seconds a connection with nothing to do is kept: a live board sends a comment every 15 s."""
 HEADERS = 32 * 1024
 """Largest request line and headers together; a browser's are a few kB."""
 OUTBUF = 64 * 1024
@@ -43,9 +53,10 @@ class Server:
         _allow_files(FILES)
         self._server = waitress.create_server(
             app, host=host, port=port, threads=board.streams.total + board.previews.total + API_THREADS,
-            connection_limit=CONNECTIONS, asyncore_use_poll=True, channel_timeout=60,
+            connection_limit=CONNECTIONS, asyncore_use_poll=True, channel_timeout=IDLE_S,
             max_request_body_size=board.settings.max_body, max_request_header_size=HEADERS,
             outbuf_high_watermark=OUTBUF, ident="tabletop")
+        self._server.channel_class = _each_address_limited(self._server.channel_class)
         self._closing = False
         self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
 
@@ -83,6 +94,24 @@ class Server:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _each_address_limited(channel_class: Any) -> Callable[..., Any]:
+    """Waitress's connection maker, closing a new connection from an address that holds ``EACH_ADDRESS``."""
+
+    def channel(server: Any, connection: socket.socket, address: Any, adjustments: Any, map: Any = None) -> Any:
+        host = _host(address)
+        held = sum(1 for open_channel in server.active_channels.values() if _host(open_channel.addr) == host)
+        if held >= EACH_ADDRESS:
+            connection.close()
+            return None
+        return channel_class(server, connection, address, adjustments, map=map)
+
+    return channel
+
+
+def _host(address: Any) -> Any:
+    return address[0] if isinstance(address, tuple) else address
 
 
 def _allow_files(count: int) -> None:
