@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,7 +28,8 @@ from tabletop.game.events import Evidence, Play, Uno, Unsure
 from tabletop.lab.tablesim.table import simulated_table
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
-from tabletop.web import WebSettings, create_app
+from tabletop.web import WebSettings, create_app, scoreboard_of
+from tabletop.web.access import PinGuard
 from tabletop.web.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -173,6 +175,28 @@ def test_a_host_correction_changes_the_board(server: Server, browser: Browser, p
     expect(board.locator("#top-card")).to_have_attribute("data-card", "red-7", timeout=1000)
     page.screenshot(path=str(OUTPUT / "host.png"), full_page=True)
     board.context.close()
+
+
+def test_the_host_page_signs_in_while_a_guest_at_the_same_address_is_made_to_wait(server: Server,
+                                                                                    page: Page) -> None:
+    """A guest's script guessing PINs from the host's own address (one router) is told to wait; the host page,
+    which names its browser, spends only its own tries and opens at once."""
+    start(server)
+    guessed = []
+    try:
+        for guess in ("0000", "1111", "1234", "9999", "4321", "5555"):
+            request = urllib.request.Request(server.url() + "/api/host/check", method="POST",
+                                             headers={"X-Host-Pin": guess})
+            try:
+                urllib.request.urlopen(request, timeout=10).close()
+            except urllib.error.HTTPError as refused:
+                guessed.append(refused.code)
+                refused.close()
+        assert guessed[-1] == 429
+        host_page(server, page)
+        expect(page.locator("#record")).to_contain_text("Ann played Red 9")
+    finally:
+        scoreboard_of(server.app).guard = PinGuard()  # the other tests' host calls share the guest's address
 
 
 def test_the_join_page_shows_a_code_a_phone_can_scan(server: Server, page: Page) -> None:

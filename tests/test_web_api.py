@@ -32,7 +32,7 @@ from tabletop.web import (
     scoreboard_of,
     stop_streams,
 )
-from tabletop.web.access import Passes, PinGuard
+from tabletop.web.access import ADDRESS_GUESSES, ADDRESS_WINDOW_S, Passes, PinGuard
 from tabletop.web.feed import Feed
 from tabletop.web.pace import Pace
 
@@ -158,6 +158,36 @@ def test_a_phone_that_keeps_guessing_the_pin_must_wait(app: Flask, client: Flask
     assert client.post("/api/host/check", headers=HOST, environ_base=host).status_code == 200
     now[0] += 60
     assert client.post("/api/host/check", headers=HOST, environ_base=guesser).status_code == 200
+
+
+def test_a_host_not_yet_signed_in_never_waits_for_a_guest_guessing_from_the_same_address(
+        app: Flask, client: FlaskClient) -> None:
+    """Behind one router the host's phone and a guest's share an address: each browser spends its own tries."""
+    now = [100.0]
+    app.extensions["tabletop"].guard = PinGuard(clock=lambda: now[0])
+    shared = {"REMOTE_ADDR": "192.168.1.1"}
+    guest = {"X-Host-Device": "guest"}
+    for guess in ("0000", "1111", "1234", "9999", "4321", "5555"):
+        client.post("/api/host/check", headers={**guest, "X-Host-Pin": guess}, environ_base=shared)
+    assert client.post("/api/host/check", headers={**HOST, **guest}, environ_base=shared).status_code == 429
+    host = client.post("/api/host/check", headers={**HOST, "X-Host-Device": "host"}, environ_base=shared)
+    assert host.status_code == 200 and host.get_json()["host_pass"]
+
+
+def test_a_guest_who_names_every_guess_anew_still_meets_the_address_s_count(app: Flask, client: FlaskClient) -> None:
+    now = [100.0]
+    app.extensions["tabletop"].guard = PinGuard(clock=lambda: now[0])
+    guesser = {"REMOTE_ADDR": "192.168.1.31"}
+    for guess in range(ADDRESS_GUESSES):
+        now[0] += 1
+        answer = client.post("/api/host/check", headers={"X-Host-Pin": f"{guess:04d}x", "X-Host-Device": str(guess)},
+                             environ_base=guesser)
+        assert answer.status_code == 403
+    refused = client.post("/api/host/check", headers={**HOST, "X-Host-Device": "new"}, environ_base=guesser)
+    assert refused.status_code == 429 and "try again in 3571 s" in refused.get_json()["error"]
+    now[0] += ADDRESS_WINDOW_S
+    later = client.post("/api/host/check", headers={**HOST, "X-Host-Device": "new"}, environ_base=guesser)
+    assert later.status_code == 200
 
 
 def test_a_host_who_is_in_cannot_be_shut_out_by_guesses_from_the_same_address(client: FlaskClient) -> None:

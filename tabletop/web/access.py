@@ -13,13 +13,16 @@ import hmac
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 
 GUESSES = 5
 """Wrong PINs a phone may send in a row before it must wait."""
 WAIT_S = 60.0
 """How long a phone that sent ``GUESSES`` wrong PINs is refused: four digits would take days to try."""
+ADDRESS_GUESSES = 30
+"""Wrong PINs one address may send in ``ADDRESS_WINDOW_S``, over all its browsers, before every one of them waits."""
+ADDRESS_WINDOW_S = 3600.0
 
 
 def same_secret(given: str, held: str) -> bool:
@@ -131,7 +134,13 @@ class Passes:
 
 
 class PinGuard:
-    """Counts wrong PINs per address, so that nobody at the table can try every PIN from their phone.
+    """Counts wrong PINs, so that nobody at the table can try every PIN from their phone.
+
+    Each browser counts its own (the host page names itself with ``X-Host-Device``, a random name it keeps): a
+    guest guessing from the host's address, as on a Wi-Fi behind one router, spends only its own tries, and a
+    host not yet signed in is not made to wait for it. A guest who gives every guess a new name still meets the
+    address's own count, ``ADDRESS_GUESSES`` an hour, which is what bounds the guessing: a million PINs at that
+    pace take years. A request without a name counts with the address's other nameless ones.
 
     The clock is a seam for tests; the web adapter owns time, the referee never sees it.
     """
@@ -139,23 +148,35 @@ class PinGuard:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._lock = threading.Lock()
-        self._wrong: dict[str, int] = {}
-        self._until: dict[str, float] = {}
+        self._wrong: dict[tuple[str, str], int] = {}
+        self._until: dict[tuple[str, str], float] = {}
+        self._recent: dict[str, deque[float]] = {}
+        """When each address's wrong PINs of the last ``ADDRESS_WINDOW_S`` came."""
 
-    def wait_for(self, address: str) -> float:
-        """Seconds ``address`` must still wait before its next PIN is looked at; 0 when it may try."""
+    def wait_for(self, address: str, device: str = "") -> float:
+        """Seconds a browser (``device``, at ``address``) must still wait before its next PIN is looked at; 0
+        when it may try."""
         with self._lock:
-            return max(0.0, self._until.get(address, 0.0) - self._clock())
+            now = self._clock()
+            recent = self._recent.get(address)
+            busy = recent[0] + ADDRESS_WINDOW_S if recent and len(recent) >= ADDRESS_GUESSES else 0.0
+            return max(0.0, self._until.get((address, device), 0.0) - now, busy - now)
 
-    def check(self, address: str, given: str, pin: str) -> bool:
-        """Whether ``given`` is the PIN, counting a wrong one against ``address``."""
+    def check(self, address: str, given: str, pin: str, device: str = "") -> bool:
+        """Whether ``given`` is the PIN, counting a wrong one against the browser and its address."""
         right = same_secret(given, pin)
+        key = (address, device)
         with self._lock:
             if right:
-                self._wrong.pop(address, None)
+                self._wrong.pop(key, None)
                 return True
-            self._wrong[address] = self._wrong.get(address, 0) + 1
-            if self._wrong[address] >= GUESSES:
-                self._wrong[address] = 0
-                self._until[address] = self._clock() + WAIT_S
+            now = self._clock()
+            recent = self._recent.setdefault(address, deque())
+            while recent and recent[0] <= now - ADDRESS_WINDOW_S:
+                recent.popleft()
+            recent.append(now)
+            self._wrong[key] = self._wrong.get(key, 0) + 1
+            if self._wrong[key] >= GUESSES:
+                self._wrong[key] = 0
+                self._until[key] = now + WAIT_S
             return False

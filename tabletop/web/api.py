@@ -365,13 +365,17 @@ def _require_host() -> None:
     _check_pin(given)
 
 
+DEVICE_NAME = 64
+"""The most characters of a browser's name (``X-Host-Device``) that count: the host page's are 32."""
+
+
 def _check_pin(given: str) -> None:
     """Refuse a wrong PIN, and a phone that sent too many wrong ones with how long to wait."""
     board = scoreboard()
-    address = _address()
-    if (wait := board.guard.wait_for(address)) > 0:
+    address, device = _address(), request.headers.get("X-Host-Device", "")[:DEVICE_NAME]
+    if (wait := board.guard.wait_for(address, device)) > 0:
         refuse(429, f"too many wrong PINs from this phone: try again in {math.ceil(wait)} s")
-    if not board.guard.check(address, given, board.settings.pin):
+    if not board.guard.check(address, given, board.settings.pin, device):
         refuse(403, "wrong PIN")
 
 

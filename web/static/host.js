@@ -17,6 +17,19 @@ let shownPlayers = null;
 let opened = false;
 
 const hostPass = () => sessionStorage.getItem(PASS_KEY) || '';
+
+// This browser's own name for its count of wrong PINs, made once and kept (it is no secret): a guest guessing
+// from the same address, as on a Wi-Fi behind one router, spends only its own tries and never makes the host
+// wait.
+const DEVICE_KEY = 'tabletop-host-device';
+function hostDevice() {
+  let device = localStorage.getItem(DEVICE_KEY);
+  if (!device) {
+    device = Array.from(crypto.getRandomValues(new Uint8Array(16)), b => b.toString(16).padStart(2, '0')).join('');
+    localStorage.setItem(DEVICE_KEY, device);
+  }
+  return device;
+}
 const players = () => view.players || [];
 
 // --- the PIN -----------------------------------------------------------------------------------------------
@@ -744,7 +757,7 @@ function draggable(node, onDrag) {
 function wire() {
   byId('pin-form').addEventListener('submit', submit => {
     submit.preventDefault();
-    unlock({'X-Host-Pin': byId('pin').value});
+    unlock({'X-Host-Pin': byId('pin').value, 'X-Host-Device': hostDevice()});
   });
   byId('lock').addEventListener('click', () => lock());
   byId('add-player').addEventListener('click', addRow);
