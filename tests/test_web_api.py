@@ -253,7 +253,7 @@ def test_a_seat_that_floods_is_told_to_wait_and_the_others_play_on(app: Flask, c
     waited = next(answer for answer in answers if answer.status_code == 429)
     assert "too many posts from Bo's seat: wait 1 s" in waited.get_json()["error"]
     assert waited.headers["Retry-After"] == "1"
-    assert client.post("/api/events", json={"type": "draw"}, headers=cy,
+    assert client.post("/api/events", json={"type": "uno", "seat": 2}, headers=cy,
                        environ_base={"REMOTE_ADDR": "10.0.0.3"}).status_code == 201
     assert post(client, {"type": "draw", "seat": 0}).status_code == 201
 
@@ -277,6 +277,8 @@ def test_a_call_tapped_twice_is_kept_once(client: FlaskClient) -> None:
     again = post(client, {"type": "uno", "seat": 1}, bo)
     assert again.status_code == 409 and "already the last line of the record" in again.get_json()["error"]
     assert len(client.get("/api/record").data.decode().splitlines()) == len(RECORD) + 1
+    assert post(client, {"type": "draw"}, bo).status_code == 201
+    assert post(client, {"type": "draw"}, bo).status_code == 201, "a player may draw card after card"
 
 
 @pytest.mark.parametrize(("event", "words"), [

@@ -3,8 +3,8 @@
 The referee records what a table does even when it is against the rules, and answers a post that changes
 nothing with a notice: right for a table, where each such line is a person's slip. From a phone a slip is a tap
 that can repeat without end, so the scoreboard refuses, before it reaches the table, a seat's post that repeats
-the line just recorded, a pass out of turn, a colour with no wild to name it for, and a draw when the hands
-already hold the whole deck.
+the line just recorded (a draw excepted: a player may draw card after card), a pass out of turn, a colour with
+no wild to name it for, and a draw when the hands already hold the whole deck.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def pointless(event: Event, seat: int, snapshot: Snapshot) -> str | None:
     """Why ``event``, posted by ``seat``'s phone, would change nothing now, in words for the phone; None when it
     may go to the table."""
     state = snapshot.state
-    if snapshot.record and event == snapshot.record[-1]:
+    if not isinstance(event, Draw) and snapshot.record and event == snapshot.record[-1]:
         return f"it is already the last line of the record ({event.TYPE})"
     if state is None:
         return None
