@@ -21,6 +21,11 @@ def pin_file(config: Config) -> Path:
     return config.state / PIN_FILE
 
 
+def where_told(config: Config) -> str:
+    """Where the host finds the PIN, in words the service's log may carry: never the PIN itself."""
+    return "the PIN set in the config" if config.pin is not None else f"the PIN in {pin_file(config)}: sudo cat it"
+
+
 def host_pin(config: Config) -> str:
     """The config's PIN, else the one made at the first start, made now if there is none yet."""
     if config.pin is not None:
@@ -29,7 +34,7 @@ def host_pin(config: Config) -> str:
     kept = path.read_text(encoding="ascii").strip() if path.exists() else ""
     if len(kept) >= DIGITS and kept.isdigit():
         return kept
-    pin = "".join(secrets.choice("0123456789") for _ in range(DIGITS))
+    pin = f"{secrets.randbelow(10 ** DIGITS):0{DIGITS}d}"
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w", encoding="ascii") as file:
         file.write(pin + "\n")

@@ -15,7 +15,7 @@ from contextlib import ExitStack, contextmanager
 from tabletop.camera_watch import CameraWatch
 from tabletop.config import HOST, Config
 from tabletop.game.events import Game
-from tabletop.host_pin import host_pin, pin_file
+from tabletop.host_pin import host_pin, where_told
 from tabletop.languages import ENGLISH
 from tabletop.panel import TablePanel
 from tabletop.sources.open import watched_source
@@ -45,8 +45,7 @@ def lan_address() -> str:
 
 @contextmanager
 def serving(table: Table, camera: CameraView | None, host: str, port: int, pin: str,
-            say: Callable[[str], None], language: str = ENGLISH,
-            pin_told: str = "the PIN set in the config") -> Iterator[Server]:
+            say: Callable[[str], None], pin_told: str, language: str = ENGLISH) -> Iterator[Server]:
     """The scoreboard for ``table`` on ``host:port``, its address and join code told to ``say``, and where the
     host finds the PIN (``pin_told``): the PIN itself only at the demo's terminal, for the service's messages go
     to the system journal, which the host's PIN has no business in."""
@@ -115,9 +114,7 @@ def run_service(config: Config, stop: threading.Event, say: Callable[[str], None
                              starting_zones(config), len(table.snapshot.players), report=say,
                              keep=config.state / LAYOUT_FILE)
         stack.enter_context(serving(table, camera, config.host, config.port, host_pin(config), say,
-                                    language=config.language,
-                                    pin_told="the PIN set in the config" if config.pin else
-                                    f"the PIN in {pin_file(config)}: sudo cat it"))
+                                    pin_told=where_told(config), language=config.language))
         camera.start()
         stack.callback(camera.close)
         stop.wait()

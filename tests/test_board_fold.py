@@ -39,7 +39,8 @@ def messy(seed: int) -> list[Event]:
 @pytest.mark.parametrize("seed", range(6))
 def test_the_board_kept_line_by_line_is_the_board_of_the_whole_record(seed: int) -> None:
     """After every line, unsure readings, the top card, who names the colour, the unseen draws, penalties and
-    rounds on the phones are what the whole record says, corrections and all."""
+    rounds on the phones are what the whole record says, corrections and all: a reading just made unsure is
+    asked about, one just confirmed no longer is, and the line just posted ends the board's record."""
     record = messy(seed)
     referee = Referee(record[:1])
     feed = Feed(Snapshot(1, 1, referee.record, referee.verdicts, referee.state, ()))
@@ -50,6 +51,13 @@ def test_the_board_kept_line_by_line_is_the_board_of_the_whole_record(seed: int)
         whole = board_view(list(referee.record), list(referee.verdicts), referee.state, latest)
         whole.update(version=version, game_number=1, camera=False)
         assert json.loads(feed.view) == whole, f"line {version - 1}"
+        shown = json.loads(feed.view)
+        asked = [line["ref"] for line in shown["unsure"]]
+        if isinstance(event, Unsure):
+            assert version - 1 in asked, f"line {version - 1}: an unsure reading the phones are not asked about"
+        if isinstance(event, Amend):
+            assert event.ref not in asked, f"line {version - 1}: a confirmed reading still asked about"
+        assert shown["record"][-1]["event"] == event.to_json() and shown["lines"] == version
 
 
 def test_a_snapshot_keeps_the_record_as_it_stood_while_the_game_goes_on() -> None:

@@ -78,7 +78,6 @@ class Referee:
     """
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
-        self._entries: list[Entry] = []
         self._events: list[Event] = []
         self._checker = RecordChecker()
         self._fold = _Fold()
@@ -92,11 +91,10 @@ class Referee:
         """
         ref = self.next_ref
         self._checker.accept(ref, event)
-        self._entries.append((ref, event))
         self._events.append(event)
         if isinstance(event, CORRECTIONS):
             before = set(self._fold.verdicts)
-            self._fold = _Fold.fold(corrected(self._entries))
+            self._fold = _Fold.fold(corrected(list(enumerate(self._events))))
             return [verdict for verdict in self._fold.verdicts if verdict not in before]
         seen = len(self._fold.verdicts)
         self._fold.apply(ref, event)
@@ -112,7 +110,7 @@ class Referee:
     @property
     def next_ref(self) -> int:
         """The line the next event will have."""
-        return self._entries[-1][0] + 1 if self._entries else 0
+        return len(self._events)
 
     @property
     def record(self) -> Prefix[Event]:

@@ -69,9 +69,9 @@ class DiscardPile:
 
     def see(self, frame: Frame, motion: Motion) -> Landed | TakenBack | Cleared | None:
         if self.empty is None or self.rest is None:
-            self.empty = self.zone.cut(frame.image).copy()
-            self.rests = [self.empty]
             self.rest = self.zone.settle([frame])
+            self.empty = self.rest.views[-1]
+            self.rests = [self.empty]
         settled = self.zone.watch(frame, motion)
         if settled is None:
             return None

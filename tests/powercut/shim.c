@@ -60,20 +60,24 @@ static void keep(int fd) {
     rename(part, copy);
 }
 
-int fsync(int fd) {
-    static int (*real)(int);
-    if (real == NULL) real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
-    int result = real(fd);
+typedef int (*Sync)(int);
+
+/* The C library's own ``name`` (looked up once into ``real``) on ``fd``, and the file kept if it succeeded. */
+static int synced(Sync *real, const char *name, int fd) {
+    if (*real == NULL) *real = (Sync)dlsym(RTLD_NEXT, name);
+    int result = (*real)(fd);
     if (result == 0) keep(fd);
     return result;
 }
 
+int fsync(int fd) {
+    static Sync real;
+    return synced(&real, "fsync", fd);
+}
+
 int fdatasync(int fd) {
-    static int (*real)(int);
-    if (real == NULL) real = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
-    int result = real(fd);
-    if (result == 0) keep(fd);
-    return result;
+    static Sync real;
+    return synced(&real, "fdatasync", fd);
 }
 
 int unlink(const char *path) {
