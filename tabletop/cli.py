@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from tabletop.game.cards import DECK_SIZES
 from tabletop.config import HOST, KNOWN_PIN, PORT
 from tabletop.errors import RecordError, TabletopError
 from tabletop.lab.tablesim import register_source
@@ -74,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--preset", default="official", help="official, stacking, party or eastern")
     simulate.add_argument("--no-seats", action="store_true", help="plays and draws without seats")
     simulate.add_argument("--unseen-draws", action="store_true", help="a table that never reports draws")
+    simulate.add_argument("--deck", type=int, default=108, choices=DECK_SIZES,
+                          help="108 cards, or the 112 sold today with its special wilds (default 108)")
     simulate.set_defaults(run=_simulate)
 
     classify = commands.add_parser("classify", help="read the most prominent card in each image")
@@ -213,7 +216,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     try:
         game = simulate_game(args.seed, rules={"preset": args.preset}, players=args.players,
-                             seats=not args.no_seats, draws_seen=not args.unseen_draws)
+                             seats=not args.no_seats, draws_seen=not args.unseen_draws, deck=args.deck)
     except ValueError as err:
         print(f"tabletop simulate: {err}", file=sys.stderr)
         return 2

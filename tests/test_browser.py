@@ -453,3 +453,35 @@ def test_a_phone_switches_language_on_the_page_and_keeps_it(server: Server, brow
     forms = page.evaluate("import('/static/i18n.js').then(m => [1, 2, 5, 21].map(n => m.ngettext('card', 'cards', n)))")
     assert len(set(forms[:3])) == 3 and forms[3] == forms[0], forms
     context.close()
+
+
+@pytest.mark.parametrize(("language", "shuffle", "group"), [("en-GB", "Wild shuffle hands", "Wild cards"),
+                                                            ("sv", "Välj färg: blanda händerna", "Svarta kort")])
+def test_the_special_wilds_of_the_112_card_deck_show_on_the_board_and_in_the_hosts_picker(
+        server: Server, browser: Browser, language: str, shuffle: str, group: str) -> None:
+    """A Wild Shuffle Hands laid is drawn on the board under its own name; the host can flip or correct any of the
+    three special wilds, and sets what the blank one does and what they score."""
+    start(server)
+    call(server, "/api/events", {"type": "play", "card": "wild-shuffle-hands", "seat": 1})
+    context = browser.new_context(viewport=PHONE, locale=language)
+    page = context.new_page()
+    page.goto(server.url() + "/")
+    top = page.locator("#top-card")
+    expect(top).to_have_attribute("data-card", "wild-shuffle-hands", timeout=2000)
+    expect(top).to_have_attribute("aria-label", shuffle)
+    expect(top).to_have_class(re.compile(r"\bwild\b"))
+    page.screenshot(path=str(OUTPUT / f"special-wild-board-{language}.png"), full_page=True)
+    host_page(server, page)
+    wilds = page.locator(f"#flip-picker optgroup[label='{group}'] option")
+    expect(wilds).to_have_count(5)
+    assert [option.get_attribute("value") for option in wilds.all()] == [
+        "wild", "wild-draw-four", "wild-shuffle-hands", "wild-swap-hands", "wild-customizable"]
+    page.locator("#new-game > summary").click()
+    choices = page.locator("#option-wild_customizable option")
+    assert [option.get_attribute("value") for option in choices.all()] == [
+        "wild", "wild-draw-two", "everyone-draws-one", "swap-hands"]
+    expect(page.locator("#option-special_wild_points")).to_have_value("40")
+    if language == "sv":
+        assert untranslated(page, language) == []
+    page.screenshot(path=str(OUTPUT / f"special-wild-host-{language}.png"), full_page=True)
+    context.close()

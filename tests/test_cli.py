@@ -110,10 +110,26 @@ def test_a_simulated_game_prints_a_record_that_replays_to_its_end() -> None:
     assert tabletop("simulate", "--seed", "7", "--players", "3", "--preset", "party").stdout == simulated.stdout
 
 
+def test_a_simulated_game_with_the_112_card_deck_plays_the_special_wilds_and_replays() -> None:
+    simulated = tabletop("simulate", "--seed", "3", "--deck", "112")
+    assert simulated.returncode == 0, simulated.stderr
+    cards = {json.loads(line).get("card") for line in simulated.stdout.splitlines()}
+    assert {"wild-shuffle-hands", "wild-customizable"} <= cards
+    replayed = tabletop("replay", "-", stdin=simulated.stdout)
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout.splitlines()[-1])["over"] is True
+    classic = tabletop("simulate", "--seed", "3").stdout
+    assert not {"wild-shuffle-hands", "wild-swap-hands", "wild-customizable"} & {
+        json.loads(line).get("card") for line in classic.splitlines()}
+
+
 def test_simulate_refuses_an_impossible_table() -> None:
     result = tabletop("simulate", "--players", "11")
     assert result.returncode == 2
     assert "players" in result.stderr
+    result = tabletop("simulate", "--deck", "110")
+    assert result.returncode == 2
+    assert "108, 112" in result.stderr
 
 
 def test_bench_referee_prints_its_figures_beside_the_goal() -> None:

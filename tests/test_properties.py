@@ -59,12 +59,14 @@ OVERRIDES: dict[str, Any] = {
     "seven_zero": (True, False),
     "scoring": ("winner-collects", "own-points"),
     "hand_size": (2, 5, 7, 9),
+    "wild_customizable": ("wild", "wild-draw-two", "everyone-draws-one", "swap-hands"),
+    "special_wild_points": (0, 25, 40, 100),
 }
 
 
 @st.composite
 def tables(draw: st.DrawFn, seats: bool = True, draws_seen: bool = True) -> dict[str, Any]:
-    """simulate_game arguments: a preset, a few overrides, a number of players and a seed."""
+    """simulate_game arguments: a preset, a few overrides, a number of players, a deck and a seed."""
     rules: dict[str, Any] = {"preset": draw(st.sampled_from(PRESETS))}
     for name, values in OVERRIDES.items():
         if draw(st.booleans()):
@@ -74,7 +76,8 @@ def tables(draw: st.DrawFn, seats: bool = True, draws_seen: bool = True) -> dict
     if "target" not in rules and draw(st.integers(0, 3)):
         rules["target"] = 150  # most games short, some to the preset's own target
     return {"seed": draw(st.integers(0, 2**32 - 1)), "rules": rules,
-            "players": draw(st.sampled_from((2, 3, 4, 5, 7, 10))), "seats": seats, "draws_seen": draws_seen}
+            "players": draw(st.sampled_from((2, 3, 4, 5, 7, 10))), "seats": seats, "draws_seen": draws_seen,
+            "deck": draw(st.sampled_from((108, 112)))}
 
 
 # --- comparing the referee with the truth -------------------------------------------------------------------
@@ -173,6 +176,24 @@ def test_every_preset_and_mistake_shows_up_in_the_simulated_games() -> None:
     assert {"missed-uno", "false-uno", "illegal-wild-draw-four", "challenge-lost", "illegal-play",
             "out-of-turn"} <= set(reasons)
     assert {"swap", "challenge", "reveal", "points", "catch", "color", "pass", "uno"} <= set(kinds)
+
+
+def test_the_special_wilds_of_the_112_card_deck_are_played_in_the_simulated_games() -> None:
+    """Each special wild lands, under every rule a table may write on its blank wilds, and the referee agrees."""
+    played: Counter[tuple[str, str]] = Counter()
+    kinds: Counter[str] = Counter()
+    for seed, written in enumerate(("wild", "wild-draw-two", "everyone-draws-one", "swap-hands") * 3):
+        game = simulate_game(seed, {"target": 150, "wild_customizable": written}, players=3 + seed % 3, deck=112)
+        assert_agrees(game)
+        played.update((event.card.name, written) for event in game.events
+                      if isinstance(event, Play) and event.card.is_special)
+        kinds.update(event.TYPE for event in game.events)
+    assert {name for name, _ in played} == {"wild-shuffle-hands", "wild-swap-hands", "wild-customizable"}
+    assert {written for name, written in played if name == "wild-customizable"} == {
+        "wild", "wild-draw-two", "everyone-draws-one", "swap-hands"}
+    assert kinds["swap"] > 0
+    assert all(not event.card.is_special for event in simulate_game(3, {"target": 150}).events
+               if isinstance(event, Play))
 
 
 def test_the_simulator_is_seeded() -> None:

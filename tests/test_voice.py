@@ -87,6 +87,15 @@ def test_calls_name_the_player_and_what_they_did() -> None:
     assert said == ["Bo: UNO!", "Ann did not call UNO: draws 2 cards"]
 
 
+@pytest.mark.parametrize(("language", "words"), [("en", "deal them out again"), ("sv", "dela ut"),
+                                                  ("ru", "раздайте")])
+def test_a_wild_shuffle_hands_tells_the_table_to_shuffle_and_deal_from_the_players_left(language: str,
+                                                                                      words: str) -> None:
+    said = calls([], [Play(card=Card.from_name("wild-shuffle-hands"), seat=1)], PLAYERS, translations(language))
+    assert len(said) == 1 and words in said[0]
+    assert calls([], [Play(card=Card.from_name("wild-swap-hands"), seat=1)], PLAYERS, translations(language)) == []
+
+
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_plural_forms_follow_the_language(language: str) -> None:
     """1, 2, 5 and 21 cards: Russian takes three forms (21 the form of 1), the others two (Bulgarian too, as

@@ -1,4 +1,4 @@
-"""UNO cards as small values: the 54 names of docs/record.md, the 108-card deck and card points."""
+"""UNO cards as small values: the 57 names of docs/record.md, the 108- and 112-card decks and card points."""
 
 from __future__ import annotations
 
@@ -9,14 +9,17 @@ COLORS = ("red", "yellow", "green", "blue")
 NUMBERS = tuple(str(n) for n in range(10))
 ACTIONS = ("skip", "reverse", "draw-two")
 WILDS = ("wild", "wild-draw-four")
-
-#: Cards a draw card makes its victim take.
-DRAW_AMOUNTS = {"draw-two": 2, "wild-draw-four": 4}
+#: The wilds decks sold since about 2018 add to the 108 cards.
+SPECIAL_WILDS = ("wild-shuffle-hands", "wild-swap-hands", "wild-customizable")
+#: What each special wild scores unless the table's ``special_wild_points`` says otherwise.
+SPECIAL_WILD_POINTS = 40
+#: The decks a table may play with: the classic one and the one sold today.
+DECK_SIZES = (108, 112)
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One face of the deck. ``color`` is None for the two wilds; ``rank`` is a digit, an action or a wild."""
+    """One face of the deck. ``color`` is None for the wilds; ``rank`` is a digit, an action or a wild."""
 
     color: str | None
     rank: str
@@ -42,36 +45,45 @@ class Card:
         return self.rank in NUMBERS
 
     @property
-    def draw_amount(self) -> int:
-        """How many cards the victim of this card draws (0 for cards that are not draw cards)."""
-        return DRAW_AMOUNTS.get(self.rank, 0)
+    def is_special(self) -> bool:
+        """One of the three wilds the 112-card deck adds, which the table may score differently."""
+        return self.rank in SPECIAL_WILDS
 
-    @property
-    def points(self) -> int:
+    def points(self, special_wild_points: int = SPECIAL_WILD_POINTS) -> int:
         """The card's value when a round is scored."""
         if self.is_number:
             return int(self.rank)
+        if self.is_special:
+            return special_wild_points
         return 50 if self.is_wild else 20
 
     def __str__(self) -> str:
         return self.name
 
 
-def _all_faces() -> tuple[Card, ...]:
+def _classic_faces() -> tuple[Card, ...]:
     coloured = [Card(c, r) for c in COLORS for r in NUMBERS + ACTIONS]
     return (*coloured, *(Card(None, w) for w in WILDS))
 
 
-#: Every distinct face, in a fixed order (54 cards).
-ALL_CARDS = _all_faces()
+#: The distinct faces of the 108-card deck, in a fixed order (54 cards).
+CLASSIC_CARDS = _classic_faces()
+#: Every distinct face a record may name, in a fixed order: the classic 54, then the three special wilds.
+ALL_CARDS = (*CLASSIC_CARDS, *(Card(None, w) for w in SPECIAL_WILDS))
 _BY_NAME = {card.name: card for card in ALL_CARDS}
+
+#: How many of each special wild the 112-card deck holds. Printings differ (some have three blank wilds and no
+#: swap-hands card); this is the one that puts every special card in play.
+_SPECIAL_COPIES = {"wild-shuffle-hands": 1, "wild-swap-hands": 1, "wild-customizable": 2}
 
 
 @cache
-def full_deck() -> tuple[Card, ...]:
-    """The 108 cards of a standard deck, in a fixed order (shuffle a copy)."""
+def full_deck(size: int = 108) -> tuple[Card, ...]:
+    """The cards of a standard deck of ``size`` (108 or 112), in a fixed order (shuffle a copy)."""
+    if size not in DECK_SIZES:
+        raise ValueError(f"a deck holds 108 or 112 cards, not {size}")
     deck: list[Card] = []
-    for card in ALL_CARDS:
+    for card in CLASSIC_CARDS:
         if card.is_wild:
             copies = 4
         elif card.rank == "0":
@@ -79,8 +91,11 @@ def full_deck() -> tuple[Card, ...]:
         else:
             copies = 2
         deck.extend([card] * copies)
+    if size == 112:
+        for rank, copies in _SPECIAL_COPIES.items():
+            deck.extend([Card(None, rank)] * copies)
     return tuple(deck)
 
 
-def hand_points(cards: list[Card] | tuple[Card, ...]) -> int:
-    return sum(card.points for card in cards)
+def hand_points(cards: list[Card] | tuple[Card, ...], special_wild_points: int = SPECIAL_WILD_POINTS) -> int:
+    return sum(card.points(special_wild_points) for card in cards)

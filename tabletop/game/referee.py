@@ -48,7 +48,9 @@ from tabletop.game.rules import (
     Scoring,
     Stacking,
     WildDrawFourRule,
+    action,
     can_stack,
+    draw_amount,
     forbids,
     jumps_in,
     matches,
@@ -68,6 +70,15 @@ class _WildDrawFour:
 
     def forbids(self, card: Card, rule: WildDrawFourRule) -> bool:
         return forbids(card, self.before, self.color, rule)
+
+
+@dataclass(frozen=True, slots=True)
+class _SwapDue:
+    """A swap the player of a card must still name: seven-zero's 7, or a Wild Swap Hands, after which a hand
+    left with one card owes a call (``calls``)."""
+
+    seat: int
+    calls: bool
 
 
 class Referee:
@@ -202,7 +213,7 @@ class _Fold:
         self.suspects: dict[int, list[_WildDrawFour]] = {}
         self.wild_draw_four: _WildDrawFour | None = None
         self.challenged: _WildDrawFour | None = None
-        self.seven: int | None = None
+        self.swap_due: _SwapDue | None = None
         self.winner: int | None = None
         self.scored: dict[int, int] = {}
 
@@ -257,8 +268,8 @@ class _Fold:
         if self.challenged is not None:
             self.challenged = None
             self.notice(NoticeReason.CHALLENGE_UNDECIDED, ref)
-        if self.seven is not None:
-            self.unreported_swap(self.seven)
+        if self.swap_due is not None:
+            self.unreported_swap(self.swap_due.seat)
 
     def end_turn(self, ref: int) -> None:
         """The current player's turn is over without a play of theirs (a pass, or the next player acted).
@@ -359,6 +370,8 @@ class _Fold:
         answered = self.judge(seat, card, in_turn, ref)
         self.prove(seat, card, ref)
         self.lay(seat, card, answered, penalised=self.owed[seat] > owed)
+        if action(card, self.opts) == "wild-shuffle-hands":
+            self.shuffle_hands(seat)
         if self.hands[seat] == 0:
             self.go_out(seat, card, answered, ref)
         else:
@@ -387,7 +400,7 @@ class _Fold:
         and the turn came round to them again."""
         top = self.top
         return (not self.draws_seen and self.stack > 0 and top is not None
-                and not can_stack(card, top, self.color, self.opts.stacking))
+                and not can_stack(card, top, self.color, self.opts))
 
     def is_jump_in(self, card: Card) -> bool:
         return jumps_in(card, self.top, self.first_card, self.opts)
@@ -401,7 +414,7 @@ class _Fold:
             return 0
         top = self.top
         if stack and top is not None:
-            if can_stack(card, top, self.color, self.opts.stacking):
+            if can_stack(card, top, self.color, self.opts):
                 return stack
             self.penalize(seat, self.opts.misplay_penalty, PenaltyReason.ILLEGAL_PLAY, ref)
         elif not matches(card, top, self.color):
@@ -441,27 +454,38 @@ class _Fold:
     def go_out(self, seat: int, card: Card, answered: int, ref: int) -> None:
         self.verdicts.append(RoundEnd(self.round, seat, ref))
         self.winner = seat
-        if card.draw_amount:
+        if draw_amount(card, self.opts):
             victim = self.next_seat(seat)
-            self.owe(victim, stacked_amount(card, answered, self.opts.stacking))
+            self.owe(victim, stacked_amount(card, answered, self.opts))
+        elif action(card, self.opts) == "everyone-draws-one":
+            self.everyone_draws_one(seat)
         self.wild_draw_four = None
         self.due.clear()
         self.suspects.clear()
 
     def act(self, seat: int, card: Card, answered: int) -> None:
         """The card's action, and whose turn it is after it."""
-        if card.draw_amount:
-            self.hit(self.next_seat(seat), stacked_amount(card, answered, self.opts.stacking))
+        if draw_amount(card, self.opts):
+            self.hit(self.next_seat(seat), stacked_amount(card, answered, self.opts))
             return
         self.turn, self.direction = turn_after(card, seat, self.direction, self.n, self.opts)
+        does = action(card, self.opts)
         if self.opts.seven_zero and card.rank == "7":
-            self.seven = seat
+            self.swap_due = _SwapDue(seat, calls=False)
+        elif does == "wild-swap-hands":
+            self.swap_due = _SwapDue(seat, calls=True)
         elif self.opts.seven_zero and card.rank == "0":
             self.pass_hands_on()
+        elif does == "everyone-draws-one":
+            self.everyone_draws_one(seat)
 
     def watch_uno(self, seat: int, card: Card) -> None:
-        """A hand down to one card owes a call, unless it was made on the turn that got it there."""
-        passed_on = self.opts.seven_zero and card.rank == "0"
+        """A hand down to one card owes a call, unless it was made on the turn that got it there.
+
+        After a 0 passes the hands on, or a shuffle deals them anew, the hand is no longer the one the card left.
+        """
+        passed_on = ((self.opts.seven_zero and card.rank == "0")
+                     or action(card, self.opts) == "wild-shuffle-hands")
         if self.hands[seat] == 1 and not passed_on and self.precalled != seat:
             self.due.add(seat)
         self.precalled = None
@@ -473,6 +497,27 @@ class _Fold:
             passed = held[self.next_seat(seat, -1)]
             self.hands[seat] = None if passed is None else passed + self.owed[seat]
             self.received(seat)
+
+    def everyone_draws_one(self, seat: int) -> None:
+        """A blank wild written as "everyone draws one": every other seat owes a card."""
+        for other in range(self.n):
+            if other != seat:
+                self.owe(other, 1)
+
+    def shuffle_hands(self, seat: int) -> None:
+        """Wild Shuffle Hands: every hand is gathered and dealt out one card at a time from ``seat``'s left.
+
+        The new sizes follow from the total only when every hand was known; cards still owed stay owed by the
+        seat that owes them. Any hand dealt a single card owes a call.
+        """
+        held = [None if h is None else h - o for h, o in zip(self.hands, self.owed, strict=True)]
+        total = None if None in held else sum(h for h in held if h is not None)
+        for place in range(self.n):
+            dealt = (seat + 1 + place) % self.n
+            share = None if total is None else total // self.n + (place < total % self.n)
+            self.hands[dealt] = None if share is None else share + self.owed[dealt]
+            self.received(dealt)
+        self.due.update(other for other in range(self.n) if self.hands[other] == 1)
 
     # --- draws and turns -----------------------------------------------------------------------------------
 
@@ -594,7 +639,7 @@ class _Fold:
             self.challenged = None
             self.judge_reveal(challenged, event.cards, ref)
         elif self.winner is not None:
-            self.record_points(seat, hand_points(event.cards), ref)
+            self.record_points(seat, hand_points(event.cards, self.opts.special_wild_points), ref)
 
     def judge_reveal(self, played: _WildDrawFour, cards: tuple[Card, ...], ref: int) -> None:
         """A hand shown after its player received cards no longer shows what they held at the wild draw four."""
@@ -650,23 +695,25 @@ class _Fold:
         self.due.clear()
         self.suspects.clear()
 
-    # --- seven-zero ---------------------------------------------------------------------------------------
+    # --- swapping hands: seven-zero's 7 and Wild Swap Hands ------------------------------------------------
 
     def _swap(self, ref: int, event: Swap) -> None:
-        seat, other = event.seat, event.with_
-        if not self.opts.seven_zero or self.seven != seat or other == seat:
+        seat, other, due = event.seat, event.with_, self.swap_due
+        if due is None or due.seat != seat or other == seat:
             self.notice(NoticeReason.NO_SWAP_DUE, ref)
             return
-        self.seven = None
+        self.swap_due = None
         held = [None if h is None else h - o for h, o in zip(self.hands, self.owed, strict=True)]
         for mine, theirs in ((seat, other), (other, seat)):
             given = held[theirs]
             self.hands[mine] = None if given is None else given + self.owed[mine]
             self.received(mine)
+        if due.calls:
+            self.due.update(s for s in (seat, other) if self.hands[s] == 1)
 
     def unreported_swap(self, seat: int) -> None:
-        """A 7 was played and the swap never reported: only the sizes no swap could change stay known."""
-        self.seven = None
+        """A swap was due and never reported: only the sizes no swap could change stay known."""
+        self.swap_due = None
         own = self.hands[seat]
         others = {self.hands[s] for s in range(self.n) if s != seat}
         for other in range(self.n):

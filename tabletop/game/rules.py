@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from tabletop.game.cards import Card
+from tabletop.game.cards import SPECIAL_WILD_POINTS, Card
 
 
 class Preset(StrEnum):
@@ -64,6 +64,15 @@ class Scoring(StrEnum):
     OWN_POINTS = "own-points"
 
 
+class Customizable(StrEnum):
+    """``wild_customizable``: the rule a table wrote on its blank wilds."""
+
+    WILD = "wild"
+    WILD_DRAW_TWO = "wild-draw-two"
+    EVERYONE_DRAWS_ONE = "everyone-draws-one"
+    SWAP_HANDS = "swap-hands"
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Every option of docs/rules.md, defaulting to the official rules."""
@@ -84,6 +93,8 @@ class Options:
     skip: Skipping = Skipping.NEXT_PLAYER
     scoring: Scoring = Scoring.WINNER_COLLECTS
     target: int = 500
+    wild_customizable: Customizable = Customizable.WILD
+    special_wild_points: int = SPECIAL_WILD_POINTS
 
 
 Value = bool | int | StrEnum
@@ -107,6 +118,8 @@ CHOICES: dict[str, tuple[StrEnum, ...] | range | type[bool]] = {
     "skip": tuple(Skipping),
     "scoring": tuple(Scoring),
     "target": range(1, 1_000_000),
+    "wild_customizable": tuple(Customizable),
+    "special_wild_points": range(0, 101),
 }
 
 PRESETS: dict[Preset, dict[str, Value]] = {
@@ -179,6 +192,35 @@ OFFICIAL_RULES = Rules()
 """The rules of a game that names nothing but the official preset: the default wherever rules are asked for."""
 
 
+#: What a Wild Customizable does under each ``wild_customizable``, named as the card whose action it takes
+#: (``wild-draw-two`` and ``everyone-draws-one`` are actions no printed card has).
+_CUSTOM_ACTIONS = {
+    Customizable.WILD: "wild",
+    Customizable.WILD_DRAW_TWO: "wild-draw-two",
+    Customizable.EVERYONE_DRAWS_ONE: "everyone-draws-one",
+    Customizable.SWAP_HANDS: "wild-swap-hands",
+}
+
+#: Cards a draw card makes its victim take, by the action it has.
+_DRAW_AMOUNTS = {"draw-two": 2, "wild-draw-four": 4, "wild-draw-two": 2}
+
+
+def action(card: Card, opts: Options) -> str:
+    """What ``card`` does at this table: its own rank, or for a Wild Customizable the action the table gave it.
+
+    The referee and the simulator ask this, never the rank, wherever a card acts, so that a blank wild is held
+    to the rule written on it.
+    """
+    if card.rank == "wild-customizable":
+        return _CUSTOM_ACTIONS[opts.wild_customizable]
+    return card.rank
+
+
+def draw_amount(card: Card, opts: Options) -> int:
+    """How many cards the victim of ``card`` draws at this table (0 for a card that is no draw card)."""
+    return _DRAW_AMOUNTS.get(action(card, opts), 0)
+
+
 def matches(card: Card, top: Card | None, color: str | None) -> bool:
     """Whether ``card`` may be laid on ``top`` while ``color`` is active.
 
@@ -195,9 +237,14 @@ def jumps_in(card: Card, top: Card | None, first_card: bool, opts: Options) -> b
     return opts.jump_in and not first_card and not card.is_wild and card == top
 
 
-def can_stack(card: Card, top: Card, color: str | None, stacking: Stacking) -> bool:
-    """Whether a player hit by ``top`` (a draw card) may answer with ``card`` under the ``stacking`` option."""
-    if stacking is Stacking.OFF or card.draw_amount == 0:
+def can_stack(card: Card, top: Card, color: str | None, opts: Options) -> bool:
+    """Whether a player hit by ``top`` (a draw card) may answer with ``card`` under the ``stacking`` option.
+
+    A wild that makes its victim draw (a Wild Draw Four, a blank wild written as a wild draw two) answers only
+    where wild draw cards stack.
+    """
+    stacking = opts.stacking
+    if stacking is Stacking.OFF or draw_amount(card, opts) == 0:
         return False
     if top.rank == "draw-two":
         return card.rank == "draw-two" or (stacking is Stacking.DRAW_TWO_AND_FOUR and card.is_wild)
@@ -206,11 +253,11 @@ def can_stack(card: Card, top: Card, color: str | None, stacking: Stacking) -> b
     return stacking is not Stacking.DRAW_TWO and (color is None or card.color == color)
 
 
-def stacked_amount(card: Card, owed: int, stacking: Stacking) -> int:
+def stacked_amount(card: Card, owed: int, opts: Options) -> int:
     """What the next player owes once ``card`` answers a stack of ``owed`` cards (0: it answers none)."""
-    if stacking is Stacking.PASS_ON:
-        return card.draw_amount
-    return owed + card.draw_amount
+    if opts.stacking is Stacking.PASS_ON:
+        return draw_amount(card, opts)
+    return owed + draw_amount(card, opts)
 
 
 def turn_after(card: Card, seat: int, direction: int, players: int, opts: Options) -> tuple[int, int]:

@@ -44,7 +44,9 @@ from tabletop.game.rules import (
     Scoring,
     Stacking,
     WildDrawFourRule,
+    action,
     can_stack,
+    draw_amount,
     forbids,
     jumps_in,
     matches,
@@ -110,7 +112,8 @@ class SimulatedGame:
 
 
 def simulate_game(seed: int, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES, players: int = 4,
-                  seats: bool = True, draws_seen: bool = True, mistakes: Mistakes = Mistakes()) -> SimulatedGame:
+                  seats: bool = True, draws_seen: bool = True, mistakes: Mistakes = Mistakes(),
+                  deck: int = 108) -> SimulatedGame:
     """Play one whole game; the same arguments always give the same game.
 
     ``rules`` may come as a ``rules`` object of a ``game`` line, as a command line or a test writes it.
@@ -118,14 +121,16 @@ def simulate_game(seed: int, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES, 
     or jump-in, every turn without a play ends with a ``pass``, and only a draw that pays another seat's
     debt names its seat (nothing else could say whose it is). ``draws_seen``: the table reports draws;
     otherwise the record has no ``draw`` or ``pass`` and the host ends each round with ``end``. Where draws
-    are unseen nobody forgets UNO or calls early: no call can be judged on a hand nobody can count.
+    are unseen nobody forgets UNO or calls early: no call can be judged on a hand nobody can count. ``deck``:
+    108 cards, or the 112 sold today with its three kinds of special wild.
     """
     if not 2 <= players <= 10:
         raise ValueError("a game needs 2 to 10 players")
     if not seats and not draws_seen:
         raise ValueError("a table that reports neither seats nor draws cannot be followed")
+    full_deck(deck)  # a ValueError for a deck nobody sells, before anything is dealt
     table = _Simulation(seed, rules if isinstance(rules, Rules) else Rules.parse(rules), players, seats, draws_seen,
-                        mistakes)
+                        mistakes, deck)
     table.run()
     return table.result()
 
@@ -152,13 +157,13 @@ class _Simulation:
     """The physical game, and the facts its penalties follow from."""
 
     def __init__(self, seed: int, rules: Rules, players: int, seats: bool, draws_seen: bool,
-                 mistakes: Mistakes) -> None:
+                 mistakes: Mistakes, deck: int) -> None:
         self.rng = random.Random(seed)
         self.rules = rules
         self.opts = rules.options
         if self.opts.hand_size * players > 90:
             raise ValueError("not enough cards to deal")
-        self.n, self.seats, self.seen, self.odds = players, seats, draws_seen, mistakes
+        self.n, self.seats, self.seen, self.odds, self.deck = players, seats, draws_seen, mistakes, deck
         self.events: list[Event] = []
         self.sizes: list[tuple[int, ...]] = []
         self.penalties: list[PenaltyTruth] = []
@@ -267,7 +272,7 @@ class _Simulation:
         """Whether ``card`` may go on the pile, by the colour the table heard (an unheard one makes none wrong)."""
         top = self.top
         if self.stack and seat == self.turn and top is not None:
-            return can_stack(card, top, self.heard, self.opts.stacking)
+            return can_stack(card, top, self.heard, self.opts)
         return matches(card, top, self.heard)
 
     def forbidden(self, seat: int) -> bool:
@@ -325,7 +330,7 @@ class _Simulation:
         raise _Stop
 
     def deal(self) -> None:
-        deck = list(full_deck())
+        deck = list(full_deck(self.deck))
         self.rng.shuffle(deck)
         size = self.opts.hand_size
         self.hands = [deck[seat * size:(seat + 1) * size] for seat in range(self.n)]
@@ -444,7 +449,7 @@ class _Simulation:
         top = self.top
         assert top is not None
         answers = [card for card in self.hands[seat]
-                   if can_stack(card, top, self.color, self.opts.stacking) and self.allowed(seat, card)]
+                   if can_stack(card, top, self.color, self.opts) and self.allowed(seat, card)]
         if answers and self.chance(self.odds.stack):
             self.play(seat, self.rng.choice(answers))
             return
@@ -497,11 +502,14 @@ class _Simulation:
             self.fours.append(four)
             self.open_fours.append(four)
         self.put_down(seat, card, answered)
+        shuffled = action(card, self.opts) == "wild-shuffle-hands"
+        if shuffled:
+            self.shuffle_hands(seat)
         if self.size(seat) == 0:
             self.last_card(seat, card, answered)
             return
         self.carry_out(seat, card, answered)
-        passed_on = self.opts.seven_zero and card.rank == "0"
+        passed_on = (self.opts.seven_zero and card.rank == "0") or shuffled
         if self.seen and self.size(seat) == 1 and not passed_on and self.early != seat:
             self.due.add(seat)
         self.early = None
@@ -519,9 +527,11 @@ class _Simulation:
     def last_card(self, seat: int, card: Card, answered: int) -> None:
         """The last card: the round is over; a draw card still makes its victim draw."""
         self.out = seat
-        if card.draw_amount:
+        if draw_amount(card, self.opts):
             victim = self.next(seat)
-            self.owe(victim, stacked_amount(card, answered, self.opts.stacking))
+            self.owe(victim, stacked_amount(card, answered, self.opts))
+        elif action(card, self.opts) == "everyone-draws-one":
+            self.everyone_draws_one(seat)
         self.due.clear()
         self.open_fours.clear()
         self.emit(Play(card=card, seat=self.seat_of(seat)))
@@ -530,14 +540,34 @@ class _Simulation:
 
     def carry_out(self, seat: int, card: Card, answered: int) -> None:
         """The card's action, and whose turn it really is after it."""
-        if card.draw_amount:
-            self.strike(self.next(seat), stacked_amount(card, answered, self.opts.stacking))
+        if draw_amount(card, self.opts):
+            self.strike(self.next(seat), stacked_amount(card, answered, self.opts))
             return
         self.turn, self.direction = turn_after(card, seat, self.direction, self.n, self.opts)
         if self.opts.seven_zero and card.rank == "0":
             self.hands = [self.hands[self.next(seat, -1)] for seat in range(self.n)]
             for anyone in range(self.n):
                 self.receive(anyone)
+        elif action(card, self.opts) == "everyone-draws-one":
+            self.everyone_draws_one(seat)
+
+    def everyone_draws_one(self, seat: int) -> None:
+        for other in range(self.n):
+            if other != seat:
+                self.owe(other, 1)
+
+    def shuffle_hands(self, seat: int) -> None:
+        """Gather every hand, shuffle, and deal one card at a time from the player's left, clockwise whatever
+        the direction of play; a hand dealt one card owes a call."""
+        cards = [card for hand in self.hands for card in hand]
+        self.rng.shuffle(cards)
+        self.hands = [[] for _ in range(self.n)]
+        for place, card in enumerate(cards):
+            self.hands[(seat + 1 + place) % self.n].append(card)
+        for anyone in range(self.n):
+            self.receive(anyone)
+        if self.seen:
+            self.due.update(anyone for anyone in range(self.n) if self.size(anyone) == 1)
 
     def strike(self, victim: int, cards: int) -> None:
         """A draw card lands: its victim owes the cards, and draws and loses the turn unless it may answer."""
@@ -550,10 +580,17 @@ class _Simulation:
 
     def follow_up(self, seat: int, card: Card, four: _Four | None) -> None:
         """What the table does right after a card lands: colour, swap, UNO, catch, challenge, debts."""
+        does = action(card, self.opts)
         if card.is_wild:
             self.name_color(seat)
         if self.opts.seven_zero and card.rank == "7":
             self.swap(seat)
+        elif does == "wild-swap-hands":
+            self.swap(seat, calls=True)
+        elif does == "wild-shuffle-hands":
+            for anyone in range(self.n):
+                if self.size(anyone) == 1:
+                    self.call_uno(anyone)
         elif self.size(seat) == 1 and not (self.opts.seven_zero and card.rank == "0"):
             self.call_uno(seat)
         if self.seen and self.chance(self.odds.false_uno):
@@ -568,12 +605,20 @@ class _Simulation:
             self.heard = self.color
             self.emit(Color(color=self.color, seat=self.seat_of(seat)))
 
-    def swap(self, seat: int) -> None:
+    def swap(self, seat: int, calls: bool = False) -> None:
+        """Swap hands with another seat; after a Wild Swap Hands (``calls``) a hand of one card owes a call."""
         other = self.rng.choice([s for s in range(self.n) if s != seat])
         self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
         self.receive(seat)
         self.receive(other)
         self.emit(Swap(seat=seat, with_=other))
+        if not calls:
+            return
+        if self.seen:
+            self.due.update(anyone for anyone in (seat, other) if self.size(anyone) == 1)
+        for anyone in (seat, other):
+            if self.size(anyone) == 1:
+                self.call_uno(anyone)
 
     # --- UNO -------------------------------------------------------------------------------------------------
 
@@ -662,10 +707,11 @@ class _Simulation:
             if seat == winner:
                 continue
             if self.chance(self.odds.points):
-                self.emit(Points(seat=seat, points=hand_points(self.hands[seat])))
+                self.emit(Points(seat=seat, points=hand_points(self.hands[seat], self.opts.special_wild_points)))
             else:
                 self.emit(Reveal(seat=seat, cards=tuple(self.hands[seat])))
-        values = [0 if seat == winner else hand_points(self.hands[seat]) for seat in range(self.n)]
+        values = [0 if seat == winner else hand_points(self.hands[seat], self.opts.special_wild_points)
+                  for seat in range(self.n)]
         points = sum(values)
         if self.opts.scoring is Scoring.OWN_POINTS:
             self.totals = [total + value for total, value in zip(self.totals, values, strict=True)]

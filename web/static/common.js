@@ -134,7 +134,9 @@ function showConnection(connected) {
 // --- cards and colours -------------------------------------------------------------------------------------
 
 
-const SYMBOLS = {'skip': '⊘', 'reverse': '⇄', 'draw-two': '+2', 'wild': 'WILD', 'wild-draw-four': '+4'};
+const SYMBOLS = {'skip': '⊘', 'reverse': '⇄', 'draw-two': '+2', 'wild': 'WILD', 'wild-draw-four': '+4',
+  'wild-shuffle-hands': '⤮', 'wild-swap-hands': '⇅', 'wild-customizable': '✎'};
+const SYMBOL_FACES = new Set(['skip', 'reverse', 'wild-shuffle-hands', 'wild-swap-hands', 'wild-customizable']);
 
 // A card drawn from its name: coloured (and patterned) body, white oval, big numeral or symbol. A null name
 // (no card on the pile yet) draws a card back.
@@ -144,7 +146,7 @@ export function cardElement(name, {id, size} = {}) {
   const {color, face} = parseCard(name);
   const symbol = SYMBOLS[face] || face;
   classes.push(color ? `c-${color}` : 'wild');
-  const faceClass = ['face', face === 'wild' && 'long', (face === 'skip' || face === 'reverse') && 'symbol',
+  const faceClass = ['face', face === 'wild' && 'long', SYMBOL_FACES.has(face) && 'symbol',
     (face === 'draw-two' || face === 'wild-draw-four') && 'wide',
     (face === '6' || face === '9') && 'under'].filter(Boolean).join(' ');
   const corner = face === 'wild' ? 'W' : symbol;

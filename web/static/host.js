@@ -220,7 +220,8 @@ const OPTIONS = {
   false_uno_penalty: _('cards for a false UNO'), misplay_penalty: _('cards for a wrong card'),
   stacking: _('stacking draw cards'), jump_in: _('jump-in'), seven_zero: _('seven-zero'),
   two_player_reverse: _('reverse with two players'), skip: _('skip'), scoring: _('scoring'),
-  target: _('points to win'),
+  target: _('points to win'), wild_customizable: _('the blank Wild Customizable card'),
+  special_wild_points: _('points for each special wild'),
 };
 const CHOICES = {
   'one': _('draw one'), 'until-playable': _('draw until playable'),
@@ -229,7 +230,9 @@ const CHOICES = {
   'draw-two': _('draw two on draw two'), 'draw-two-and-four': _('draw two and four'),
   'skip': _('skips the other'), 'reverse': _('reverses'), 'next-player': _('skips the next player'),
   'play-again': _('plays again'), 'winner-collects': _('the winner collects'),
-  'own-points': _('each keeps their own points'),
+  'own-points': _('each keeps their own points'), 'wild': _('a plain wild'),
+  'wild-draw-two': _('a wild draw two'), 'everyone-draws-one': _('everyone else draws one'),
+  'swap-hands': _('swap hands'),
 };
 const wordsFor = (table, code) => (table[code] || code);
 const optionLabel = name => wordsFor(OPTIONS, name);
@@ -349,13 +352,15 @@ async function endRound() {
 function cardGroups() {
   const groups = new Map();
   for (const name of cards) {
-    const label = colorName(parseCard(name).color || 'wild');
+    const {color} = parseCard(name);
+    const label = color ? colorName(color) : _('Wild cards');
     groups.set(label, [...(groups.get(label) || []), name]);
   }
   return [...groups];
 }
 
-// A select of all 54 cards, grouped by colour, with the chosen card drawn beside it.
+// A select of all 57 cards (the special wilds of the 112-card deck with the wilds), grouped by colour, with the
+// chosen card drawn beside it.
 function cardPicker(selected = '') {
   const select = el('select', {'aria-label': _('which card')}, el('option', {value: ''}, _('Choose a card…')),
     ...cardGroups().map(([label, names]) =>

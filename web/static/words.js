@@ -10,11 +10,13 @@ export const colorName = color => (COLORS[color] || '—');
 const FACES = {
   'skip': _('skip'), 'reverse': _('reverse'), 'draw-two': _('draw two'),
   'wild': _('Wild'), 'wild-draw-four': _('Wild draw four'),
+  'wild-shuffle-hands': _('Wild shuffle hands'), 'wild-swap-hands': _('Wild swap hands'),
+  'wild-customizable': _('Wild customizable'),
 };
 
-// 'red-draw-two' → {color: 'red', face: 'draw-two'}; wilds have no colour.
+// 'red-draw-two' → {color: 'red', face: 'draw-two'}; wilds (every name that starts with 'wild') have no colour.
 export function parseCard(name) {
-  if (name === 'wild' || name === 'wild-draw-four') return {color: null, face: name};
+  if (name.startsWith('wild')) return {color: null, face: name};
   const dash = name.indexOf('-');
   return {color: name.slice(0, dash), face: name.slice(dash + 1)};
 }

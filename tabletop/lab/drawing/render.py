@@ -31,9 +31,10 @@ WILD_PRINTS: dict[Design, tuple[tuple[WildPrint, float], ...]] = {
 """How each design's decks print their wilds, and how often: the four-colour tilted oval; that oval ringed in white
 with the word-art WILD across it; or, in the newest decks, a full circle cut into four quarters on black, with no
 oval and no word. Each print has its wild draw four."""
-Blank = Literal["back", "blank-wild", "swap-hands"]
-BLANKS: tuple[Blank, ...] = ("back", "blank-wild", "swap-hands")
-"""Things that look like a card but are none of the 54: the referee must never read them as a play."""
+Blank = Literal["back", "other-game"]
+BLANKS: tuple[Blank, ...] = ("back", "other-game")
+"""Things that look like a card but are none of the 57: a card's back, and a card of another game (a playing card
+with its suit and numerals on white). The referee must never read them as a play."""
 
 WIDTH = 224
 HEIGHT = round(WIDTH * CARD_ASPECT)
@@ -146,15 +147,13 @@ def render_card(card: Card, design: Design, rng: np.random.Generator, deck: Deck
 
 
 def render_blank(kind: Blank, rng: np.random.Generator) -> tuple[Image, Image]:
-    """A card that is not one of the 54: a back, a blank wild or a swap-hands wild."""
+    """A card that is not one of the 57: a back, or a card of another game."""
     deck = Deck.random(rng, DESIGNS[int(rng.integers(len(DESIGNS)))])
-    face = _blank_face(deck, "black")
     if kind == "back":
+        face = _blank_face(deck, "black")
         _paint_back(face, deck)
-    elif kind == "blank-wild":
-        _paint_blank_wild(face, deck, rng)
     else:
-        _paint_swap_hands(face, deck)
+        face = _playing_card(deck, rng)
     return face, card_mask()
 
 
@@ -201,7 +200,9 @@ class Painter:
         self.face, self.deck, self.design, self.card = face, deck, design, card
 
     def paint(self) -> None:
-        if self.card.is_wild:
+        if self.card.is_special:
+            self._paint_special()
+        elif self.card.is_wild:
             self._paint_wild()
         else:
             self._paint_oval()
@@ -263,10 +264,31 @@ class Painter:
         mask = _symbol_mask(text, centre, size, self.deck, index=True)
         _print_layers(img, mask, white, black, None, max(1, round(size * 0.06)))
 
+    def _paint_special(self) -> None:
+        """The 112-card deck's wilds: the deck's wild print, and over it the card's own white picture (two arrows
+        chasing round a fan of cards, two hands trading cards) or the white field a table writes its rule in."""
+        self._paint_wild_ground(four=False)
+        size = HEIGHT * 0.4 * self.deck.numeral_size
+        if self.card.rank == "wild-customizable":
+            _writing_field(self.face, self.deck, size)
+            return
+        mask = _symbol_mask(self.card.rank, CENTRE, size, self.deck)
+        _print_layers(self.face, mask, self.deck.inks["white"], self.deck.inks["black"], self.deck.shadow,
+                      round(size * 0.05))
+
     def _paint_wild(self) -> None:
         """The wild's print (see ``WILD_PRINTS``), and for the wild draw four its four cards over it."""
         deck, face = self.deck, self.face
         four = self.card.rank == "wild-draw-four"
+        self._paint_wild_ground(four)
+        if four:
+            _four_cards(face, CENTRE, HEIGHT * 0.36 * deck.numeral_size, deck)
+        elif deck.wild_print == "word":
+            _wild_word(face, deck)
+
+    def _paint_wild_ground(self, four: bool) -> None:
+        """The four-colour oval or circle every wild is printed on (a wild draw four's oval may be white)."""
+        deck, face = self.deck, self.face
         if deck.wild_print == "circle":
             radius = round(WIDTH * 0.4 * deck.oval_size)
             _quadrants(face, CENTRE, (radius, radius), 45.0 * (deck.oval_tilt > 32), deck)
@@ -279,10 +301,6 @@ class Painter:
             if deck.wild_print == "word" or self.design == "modern":
                 cv2.ellipse(face, CENTRE, axes, deck.oval_tilt, 0, 360, deck.inks["white"],
                             max(2, round(WIDTH * 0.022)), cv2.LINE_AA)
-        if four:
-            _four_cards(face, CENTRE, HEIGHT * 0.36 * deck.numeral_size, deck)
-        elif deck.wild_print == "word":
-            _wild_word(face, deck)
 
 
 def _mix(a: BGR, b: BGR, t: float) -> BGR:
@@ -434,8 +452,94 @@ def _draw_two(mask: Image, centre: tuple[int, int], size: float, ink: int, deck:
         cv2.fillConvexPoly(mask, np.round(card).astype(np.int32), ink, cv2.LINE_AA)
 
 
+def _arrow_head(mask: Image, tip: np.ndarray, heading: float, length: float, ink: int) -> None:
+    """A filled triangular head pointing along ``heading`` (radians) with its point at ``tip``."""
+    back = np.array([math.cos(heading), math.sin(heading)]) * length
+    side = np.array([-math.sin(heading), math.cos(heading)]) * length * 0.6
+    head = np.array([tip, tip - back + side, tip - back - side])
+    cv2.fillConvexPoly(mask, np.round(head).astype(np.int32), ink, cv2.LINE_AA)
+
+
+def _shuffle(mask: Image, centre: tuple[int, int], size: float, ink: int, deck: Deck) -> None:
+    """Wild Shuffle Hands: two arrows chasing each other round a ring, three small cards fanned inside it."""
+    radius = size * 0.42
+    thickness = max(1, round(size * 0.08 * deck.weight))
+    for start in (200.0, 20.0):
+        cv2.ellipse(mask, centre, (round(radius), round(radius)), 0, start, start + 130, ink, thickness, cv2.LINE_AA)
+        end = math.radians(start + 130)
+        tip = np.array(centre) + radius * np.array([math.cos(end), math.sin(end)])
+        _arrow_head(mask, tip, end + math.pi / 2, size * 0.16, ink)
+    w, h = size * 0.2, size * 0.3
+    for lean in (-25.0, 0.0, 25.0):
+        box = cv2.boxPoints(((centre[0] + lean * size * 0.004, centre[1]), (w, h), lean))
+        cv2.fillConvexPoly(mask, np.round(box).astype(np.int32), ink, cv2.LINE_AA)
+        cv2.polylines(mask, [np.round(box).astype(np.int32)], True, 0, max(1, round(size * 0.02)), cv2.LINE_AA)
+
+
+def _swap(mask: Image, centre: tuple[int, int], size: float, ink: int, deck: Deck) -> None:
+    """Wild Swap Hands: two open hands, one high and one low, and two arrows trading places between them."""
+    thickness = max(1, round(size * 0.07 * deck.weight))
+    for sign in (1, -1):
+        palm = np.array(centre) + np.array([sign * size * 0.2, -sign * size * 0.18])
+        cv2.ellipse(mask, np.round(palm).astype(np.int32).tolist(), (round(size * 0.1), round(size * 0.13)),
+                    20 * sign, 0, 360, ink, -1, cv2.LINE_AA)
+        for finger in range(4):
+            tip = palm + np.array([-sign * size * (0.1 - 0.065 * finger), -sign * size * 0.24])
+            cv2.line(mask, np.round(palm).astype(np.int32).tolist(), np.round(tip).astype(np.int32).tolist(), ink,
+                     max(1, round(size * 0.05)), cv2.LINE_AA)
+        start = np.array(centre) + np.array([-sign * size * 0.32, -sign * size * 0.02])
+        end = np.array(centre) + np.array([sign * size * 0.05, sign * size * 0.3])
+        cv2.line(mask, np.round(start).astype(np.int32).tolist(), np.round(end).astype(np.int32).tolist(), ink,
+                 thickness, cv2.LINE_AA)
+        heading = math.atan2(*(end - start)[::-1])
+        _arrow_head(mask, end + (end - start) / np.linalg.norm(end - start) * size * 0.08, heading, size * 0.16, ink)
+
+
+def _blank_index(mask: Image, centre: tuple[int, int], size: float, ink: int, deck: Deck) -> None:
+    """Wild Customizable's corner: a small solid field, as wide as it is tall, no numeral in it."""
+    side = size * 0.55
+    x0, y0 = round(centre[0] - side / 2), round(centre[1] - side / 2)
+    _rounded_rect(mask, (x0, y0), (x0 + round(side), y0 + round(side)), max(1, round(side * 0.15)), ink)
+
+
 _SYMBOLS: dict[str, Callable[[Image, tuple[int, int], float, int, Deck], None]] = {
-    "skip": _skip, "reverse": _reverse, "draw-two": _draw_two}
+    "skip": _skip, "reverse": _reverse, "draw-two": _draw_two, "wild-shuffle-hands": _shuffle,
+    "wild-swap-hands": _swap, "wild-customizable": _blank_index}
+
+
+def _writing_field(face: Image, deck: Deck, size: float) -> None:
+    """Wild Customizable's middle: a white field outlined dark, blank or with a rule written on it in pen."""
+    w, h = round(size * 0.95), round(size * 0.75)
+    x0, y0 = CENTRE[0] - w // 2, CENTRE[1] - h // 2
+    edge = max(2, round(size * 0.03))
+    _rounded_rect(face, (x0 - edge, y0 - edge), (x0 + w + edge, y0 + h + edge), round(size * 0.1), deck.inks["black"])
+    _rounded_rect(face, (x0, y0), (x0 + w, y0 + h), round(size * 0.08), deck.inks["white"])
+    pen = (int(deck.shadow[0] * 13) % 120 + 20, 40, 40)
+    for k in range(int(abs(deck.shadow[1])) % 4):
+        y = round(y0 + h * (0.3 + 0.2 * k))
+        xs = np.linspace(x0 + w * 0.12, x0 + w * 0.88, 14)
+        ys = y + np.sin(xs * 0.35 + k) * size * 0.025
+        cv2.polylines(face, [np.round(np.stack([xs, ys], 1)).astype(np.int32)], False, pen, 2, cv2.LINE_AA)
+
+
+def _playing_card(deck: Deck, rng: np.random.Generator) -> Image:
+    """A card of another game: a playing card, white all over, a numeral and a suit in its corners and pips in the
+    middle, printed red or black."""
+    face = np.full((HEIGHT, WIDTH, 3), deck.inks["white"], np.uint8)
+    ink = deck.inks["red" if rng.random() < 0.5 else "black"]
+    rank = str(rng.choice(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]))
+    pips = int(rng.integers(1, 11))
+    for k in range(pips):
+        x = round(WIDTH * (0.35 + 0.3 * (k % 2)))
+        y = round(HEIGHT * (0.22 + 0.56 * (k // 2) / max(1, (pips - 1) // 2)))
+        cv2.circle(face, (x, y), round(WIDTH * 0.06), ink, -1, cv2.LINE_AA)
+    for turned in (False, True):
+        layer = face[::-1, ::-1].copy() if turned else face
+        cv2.putText(layer, rank, (round(WIDTH * 0.05), round(HEIGHT * 0.12)), deck.font, 1.1, ink, 3, cv2.LINE_AA)
+        cv2.circle(layer, (round(WIDTH * 0.11), round(HEIGHT * 0.17)), round(WIDTH * 0.035), ink, -1, cv2.LINE_AA)
+        if turned:
+            face[:] = layer[::-1, ::-1]
+    return face
 
 
 def _quadrants(img: Image, centre: tuple[int, int], axes: tuple[int, int], tilt: float, deck: Deck) -> None:
@@ -509,28 +613,6 @@ def _paint_back(face: Image, deck: Deck) -> None:
     turn = cv2.getRotationMatrix2D(CENTRE, 25, 1.0)
     face[:] = cv2.warpAffine(layer, turn, (WIDTH, HEIGHT), borderMode=cv2.BORDER_REFLECT)
     _frame(face, deck)
-
-
-def _paint_blank_wild(face: Image, deck: Deck, rng: np.random.Generator) -> None:
-    inset = round(WIDTH * 0.2)
-    cv2.rectangle(face, (inset, round(HEIGHT * 0.25)), (WIDTH - inset, round(HEIGHT * 0.75)), deck.inks["white"], -1)
-    for k in range(int(rng.integers(0, 4))):
-        y = round(HEIGHT * (0.35 + 0.1 * k))
-        cv2.line(face, (inset + 10, y), (WIDTH - inset - 10, y), (150, 150, 150), 1, cv2.LINE_AA)
-
-
-def _paint_swap_hands(face: Image, deck: Deck) -> None:
-    axes = (round(WIDTH * 0.40), round(HEIGHT * 0.46))
-    _quadrants(face, CENTRE, axes, deck.oval_tilt, deck)
-    white, black = deck.inks["white"], deck.inks["black"]
-    for sign in (1, -1):
-        palm = (CENTRE[0] + sign * round(WIDTH * 0.12), CENTRE[1] - sign * round(HEIGHT * 0.1))
-        for colour, grow in ((black, 5), (white, 0)):
-            cv2.ellipse(face, palm, (22 + grow, 30 + grow), 20 * sign, 0, 360, colour, -1, cv2.LINE_AA)
-            for finger in range(4):
-                tip = (palm[0] - sign * (18 - 12 * finger), palm[1] - sign * 48)
-                cv2.line(face, palm, tip, colour, 10 + grow, cv2.LINE_AA)
-    cv2.circle(face, CENTRE, round(WIDTH * 0.3), white, 5, cv2.LINE_AA)
 
 
 def _frame(face: Image, deck: Deck) -> None:

@@ -83,7 +83,7 @@ CAUSES: dict[str, Callable[[FacePool, Card], Scene]] = {
 
 
 def misreads(model: CardModel, cause: Callable[[FacePool, Card], Scene], count: int, seed: int) -> Evaluation:
-    """``count`` cards, each of the 54 alike often, made by ``cause`` and read as the camera path reads them."""
+    """``count`` cards, each of the 57 alike often, made by ``cause`` and read as the camera path reads them."""
     rng = np.random.default_rng(seed)
     pool = FacePool(rng, variants=6)
     cards = [ALL_CARDS[int(rng.integers(len(ALL_CARDS)))] for _ in range(count)]

@@ -17,7 +17,7 @@ from tabletop.vision.crop import CROP_SIZE, UNIT_SQUARE, Corners, Image, look, o
 from tabletop.vision.model import NO_CARD
 
 LABELS: tuple[str, ...] = (*(card.name for card in ALL_CARDS), NO_CARD)
-"""The model's classes: the 54 cards in ``ALL_CARDS`` order, then "no card"."""
+"""The model's classes: the 57 cards in ``ALL_CARDS`` order, then "no card"."""
 
 NO_CARD_SHARE = 0.08
 PART_SHARE = 0.35
