@@ -11,9 +11,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from tabletop.game.cards import DECK_SIZES
 from tabletop.config import HOST, KNOWN_PIN, PORT
 from tabletop.errors import RecordError, TabletopError
+from tabletop.game.cards import DECK_SIZES
 from tabletop.lab.tablesim import register_source
 from tabletop.languages import ENGLISH, LANGUAGES
 
@@ -82,6 +82,8 @@ def _parser() -> argparse.ArgumentParser:
     classify = commands.add_parser("classify", help="read the most prominent card in each image")
     classify.add_argument("images", nargs="+", metavar="IMAGE", help="photographs or camera frames")
     classify.add_argument("--json", action="store_true", help="one JSON object per image, as docs/record.md says")
+    classify.add_argument("--all", action="store_true", help="every card in each image, covered ones read from their "
+                          "index corner (a hand laid down to be counted)")
     classify.add_argument("--model", type=Path, help="an ONNX card model (default: models/cards.onnx)")
     classify.set_defaults(run=_classify)
 
@@ -226,18 +228,20 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _classify(args: argparse.Namespace) -> int:
-    from tabletop.vision.classify import classify_files
+    from tabletop.vision.classify import classify_every_card, classify_files
+    from tabletop.vision.index_finder import IndexFinderError
     from tabletop.vision.model import CardModel, ModelError
 
     try:
         model = CardModel(args.model)
-    except ModelError as err:
+        results = classify_every_card(args.images, model) if args.all else classify_files(args.images, model)
+        failed = False
+        for result in results:
+            failed = failed or "error" in result
+            print(json.dumps(result) if args.json else _describe(result), flush=True)
+    except (ModelError, IndexFinderError) as err:
         print(f"tabletop classify: {err}", file=sys.stderr)
         return 2
-    failed = False
-    for result in classify_files(args.images, model):
-        failed = failed or "error" in result
-        print(json.dumps(result) if args.json else _describe(result), flush=True)
     return 1 if failed else 0
 
 
@@ -247,9 +251,23 @@ def _describe(result: dict[str, object]) -> str:
 
     if "error" in result:
         return f"{result['image']}: error: {result['error']}"
+    if "cards" in result:
+        cards = result["cards"]
+        assert isinstance(cards, list)
+        said = "".join(f"\n  {_card_words(card)}" for card in cards)
+        return f"{result['image']}: {len(cards)} card{'s' if len(cards) != 1 else ''}{said}"
     confidence = float(result["confidence"])  # type: ignore[arg-type]
     doubt = ", unsure" if result["card"] and confidence < UNSURE_BELOW else ""
     return f"{result['image']}: {result['card'] or 'no card'} ({confidence:.0%}{doubt})"
+
+
+def _card_words(card: dict[str, object]) -> str:
+    """One card of ``classify --all`` for a person: which, how sure, and whether only its index showed."""
+    from tabletop.vision.model import UNSURE_BELOW
+
+    confidence = float(card["confidence"])  # type: ignore[arg-type]
+    doubt = ", unsure" if confidence < UNSURE_BELOW else ""
+    return f"{card['card']} ({confidence:.0%}{doubt}{'' if 'corners' in card else ', read from its index corner'})"
 
 
 def _train(args: argparse.Namespace) -> int:

@@ -122,7 +122,8 @@ def calls(verdicts: Sequence[Verdict], new: Sequence[Event], players: Sequence[s
     _, ngettext = text.gettext, text.ngettext
     said = [_("{name}: UNO!").format(name=players[event.seat]) for event in new if isinstance(event, Uno)]
     if any(isinstance(event, Play) and event.card.rank == "wild-shuffle-hands" for event in new):
-        said.append(_("Shuffle every hand together and deal them out again, one card at a time, from the player's left."))
+        said.append(_("Shuffle every hand together and deal them out again, one card at a time, "
+                      "from the player's left."))
     for verdict in verdicts:
         if isinstance(verdict, Penalty):
             said.append(penalty_words(verdict, players, text))

@@ -126,6 +126,14 @@ class CardModel:
             return []
         return [self._reading(row, guesses) for row in self._combined([_as_look(look) for look in looks])]
 
+    def read_indexes(self, crops: Sequence[Image], guesses: int = 3) -> list[Reading]:
+        """A reading per index corner alone (``crop.INDEX_SIZE``, balanced): a card of which nothing else shows."""
+        if self.index is None:
+            raise ModelError(f"no index model ({INDEX_MODEL}) beside the card model")
+        if not crops:
+            return []
+        return [self._reading(row, guesses) for row in self.index.run(crops)]
+
     def vote(self, looks: Sequence[Look | Image], guesses: int = 3) -> Reading:
         """One reading from several looks at the same card (successive frames), their probabilities averaged."""
         return self._reading(self._combined([_as_look(look) for look in looks]).mean(axis=0), guesses)

@@ -7,6 +7,7 @@ A picture is read as ``tabletop classify`` reads it: the most prominent card, fo
 from __future__ import annotations
 
 import csv
+import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from tabletop.vision.every_card import SeenCard, read_every_card
 from tabletop.vision.model import NO_CARD, CardModel, Reading
 from tabletop.vision.reader import Sighting, read_card
 
@@ -103,3 +105,108 @@ def evaluate(model: CardModel, photos: list[Photo]) -> Evaluation:
         result.seconds += time.perf_counter() - started
         result.add(photo, sighting, image.shape[1], image.shape[0])
     return result
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """A card of a labelled picture (``corners.csv``): its name, where its upper-left index lies and how large
+    the index is (fractions of the picture's width and height), and whether its colour is sure (else only its
+    value counts)."""
+
+    card: str
+    middle: tuple[float, float]
+    size: tuple[float, float]
+    colour_sure: bool
+
+
+@dataclass
+class EveryCardEvaluation:
+    """Every card of every picture: found and read right, read wrong (surely or not), missed, and cards read
+    where the labels name none."""
+
+    pictures: int = 0
+    cards: int = 0
+    right: int = 0
+    wrong_and_sure: int = 0
+    unsure: int = 0
+    invented: int = 0
+    """Cards read where no labelled card lies."""
+    reported: int = 0
+    every_card_right: int = 0
+    """Pictures whose every card was read right, and nothing more."""
+    seconds: list[float] = field(default_factory=list)
+    confusions: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+    @property
+    def recall(self) -> float:
+        return self.right / self.cards if self.cards else 0.0
+
+    @property
+    def precision(self) -> float:
+        return self.right / self.reported if self.reported else 0.0
+
+    @property
+    def f1(self) -> float:
+        total = self.recall + self.precision
+        return 2 * self.recall * self.precision / total if total else 0.0
+
+
+def cards_on_tables(folder: Path) -> dict[Path, list[TableCard]]:
+    """The pictures of ``folder`` and every card in each, from its ``corners.csv``."""
+    tables: dict[Path, list[TableCard]] = {}
+    with open(folder / "corners.csv", newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            tables.setdefault(folder / row["file"], []).append(TableCard(
+                row["card"], (float(row["corner_x"]), float(row["corner_y"])),
+                (float(row["corner_w"]), float(row["corner_h"])), row.get("colour_sure", "1") == "1"))
+    return tables
+
+
+def evaluate_every_card(model: CardModel, tables: dict[Path, list[TableCard]]) -> EveryCardEvaluation:
+    """Read every card of every picture as ``tabletop classify --all`` does and hold it to the labels."""
+    result = EveryCardEvaluation()
+    for path, truth in tables.items():
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise FileNotFoundError(path)
+        started = time.perf_counter()
+        seen = read_every_card(image, model)
+        result.seconds.append(time.perf_counter() - started)
+        _judge(result, truth, seen, image.shape[1], image.shape[0])
+    return result
+
+
+def _judge(result: EveryCardEvaluation, truth: list[TableCard], seen: list[SeenCard], width: int,
+           height: int) -> None:
+    """Pair each labelled card with the card read nearest its index (within the index's size), and count."""
+    result.pictures += 1
+    result.cards += len(truth)
+    result.reported += len(seen)
+    left = list(range(len(seen)))
+    right_here = 0
+    for card in truth:
+        middle = np.array([card.middle[0] * width, card.middle[1] * height])
+        reach = max(card.size[0] * width, card.size[1] * height)
+        near = [(min(float(np.linalg.norm(np.array(point) - middle)) for point in seen[k].index_middles), k)
+                for k in left]
+        distance, pick = min(near, default=(math.inf, -1))
+        if distance > reach:
+            result.confusions[(card.card, NO_CARD)] += 1
+            continue
+        left.remove(pick)
+        reading = seen[pick].reading
+        said = reading.card.name if reading.card is not None else NO_CARD
+        result.unsure += reading.unsure
+        if said == card.card or (not card.colour_sure and _value(said) == _value(card.card)):
+            result.right += 1
+            right_here += 1
+        else:
+            result.confusions[(card.card, said)] += 1
+            result.wrong_and_sure += not reading.unsure
+    result.invented += len(left)
+    result.every_card_right += right_here == len(truth) and not left
+
+
+def _value(name: str) -> str:
+    """A card's number or symbol without its colour."""
+    return name if name.startswith("wild") or name == NO_CARD else name.split("-", 1)[1]

@@ -23,7 +23,7 @@ from tabletop.game.cards import ALL_CARDS
 from tabletop.lab.drawing import hands, render, scene, textures
 from tabletop.lab.training import augment
 from tabletop.vision import finder
-from tabletop.vision.crop import CARD_ASPECT, Corners, Image
+from tabletop.vision.crop import CARD_ASPECT, Corners, Image, index_corners
 
 SHAPES = ((192, 256), (256, 192), (256, 256))
 """Frame sizes (height, width) the finder trains on: a camera's 4:3 either way, and square photographs."""
@@ -59,6 +59,7 @@ Targets = npt.NDArray[np.uint8]
 class _Laid:
     corners: Corners
     hand_over: float = 0.0
+    back: bool = False
 
 
 @dataclass
@@ -173,7 +174,8 @@ def _corners(centre: tuple[float, float], height: float, angle: float, rng: np.r
     return scene.card_corners(centre, height, angle, rng, perspective=float(rng.uniform(0, 0.03)))
 
 
-def _lay(frame: _Frame, face: tuple[Image, Image], corners: Corners, rng: np.random.Generator) -> None:
+def _lay(frame: _Frame, face: tuple[Image, Image], corners: Corners, rng: np.random.Generator,
+         back: bool = False) -> None:
     """Lay one card: its shadow on what lies beneath, the face, and sometimes the dark line of its edge."""
     if rng.random() < 0.7:
         height = float(np.linalg.norm(corners[3] - corners[0]))
@@ -187,7 +189,7 @@ def _lay(frame: _Frame, face: tuple[Image, Image], corners: Corners, rng: np.ran
         shade = int(rng.integers(60, 190))
         cv2.polylines(frame.canvas, [np.round(corners * 4).astype(np.int32)], True, (shade, shade, shade), 1,
                       cv2.LINE_AA, shift=2)
-    frame.cards.append(_Laid(corners))
+    frame.cards.append(_Laid(corners, back=back))
 
 
 def _face(faces: list[tuple[Image, Image]], rng: np.random.Generator) -> tuple[Image, Image]:
@@ -260,6 +262,34 @@ def _apart(first: Corners, second: Corners) -> bool:
     return float(shared) <= 0.0
 
 
+def heap(frame: _Frame, faces: list[tuple[Image, Image]], rng: np.random.Generator, size: float) -> None:
+    """A hand dropped face up to be counted: three to twelve cards overlapping, most turned about one way, some
+    only showing an index corner."""
+    count = int(rng.integers(3, 13))
+    centre = np.array(_somewhere(rng, frame.canvas.shape[:2], size * 0.8))
+    base = rng.uniform(0, 2 * math.pi)
+    spread_out = rng.uniform(0.2, 0.6) * size
+    for _ in range(count):
+        where = centre + rng.normal(0, spread_out, 2)
+        angle = base + (rng.normal(0, 0.4) if rng.random() < 0.75 else rng.uniform(0, 2 * math.pi))
+        _lay(frame, _face(faces, rng), _corners((float(where[0]), float(where[1])), size, angle, rng), rng)
+
+
+def row(frame: _Frame, faces: list[tuple[Image, Image]], rng: np.random.Generator, size: float) -> None:
+    """A hand laid down in a row to be counted, each card over the last with its index corner left showing."""
+    count = int(rng.integers(3, 11))
+    angle = rng.uniform(0, 2 * math.pi) if rng.random() < 0.4 else rng.normal(0, 0.2) + math.pi * (rng.random() < 0.3)
+    right = np.array([math.cos(angle), math.sin(angle)])
+    down = np.array([-math.sin(angle), math.cos(angle)])
+    step = right * rng.uniform(0.25, 0.5) * size / CARD_ASPECT + down * rng.normal(0, 0.04) * size
+    centre = np.array(_somewhere(rng, frame.canvas.shape[:2], size * 0.7))
+    start = centre - step * (count - 1) / 2
+    for k in range(count):
+        where = start + step * k + rng.normal(0, 0.02 * size, 2)
+        _lay(frame, _face(faces, rng), _corners((float(where[0]), float(where[1])), size,
+                                                angle + rng.normal(0, 0.06), rng), rng)
+
+
 def deck(frame: _Frame, faces: list[tuple[Image, Image]], rng: np.random.Generator, size: float) -> None:
     """The draw pile: backs stacked a little askew, its side showing as a band of card edges."""
     centre = np.array(_somewhere(rng, frame.canvas.shape[:2], size * 0.7))
@@ -268,7 +298,7 @@ def deck(frame: _Frame, faces: list[tuple[Image, Image]], rng: np.random.Generat
     for k in range(int(rng.integers(3, 25))):
         where = centre + lean * k + rng.normal(0, 0.004 * size, 2)
         corners = _corners((float(where[0]), float(where[1])), size, angle + rng.normal(0, 0.02), rng)
-        _lay(frame, faces[-1], corners, rng)
+        _lay(frame, faces[-1], corners, rng, back=True)
 
 
 def held(frame: _Frame, faces: list[tuple[Image, Image]], rng: np.random.Generator, size: float) -> None:
@@ -336,9 +366,15 @@ ARRANGEMENTS: tuple[tuple[Arrangement, float], ...] = (
     (single, 0.2), (fan, 0.25), (pile, 0.17), (spread, 0.1), (deck, 0.1), (held, 0.18), (closeup, 0.05))
 
 
-def _arrangement(rng: np.random.Generator) -> Arrangement:
-    weights = np.array([weight for _, weight in ARRANGEMENTS])
-    return ARRANGEMENTS[int(rng.choice(len(ARRANGEMENTS), p=weights / weights.sum()))][0]
+HAND_ARRANGEMENTS: tuple[tuple[Arrangement, float], ...] = (
+    (heap, 0.3), (row, 0.2), (fan, 0.2), (pile, 0.1), (spread, 0.1), (single, 0.05), (held, 0.05))
+"""What the index finder learns from: hands laid down to be counted, in heaps, rows and fans, most of their cards
+showing no more than an index corner, beside the cards laid alone or apart whose indexes show whole."""
+
+
+def _arrangement(rng: np.random.Generator, arrangements: tuple[tuple[Arrangement, float], ...]) -> Arrangement:
+    weights = np.array([weight for _, weight in arrangements])
+    return arrangements[int(rng.choice(len(arrangements), p=weights / weights.sum()))][0]
 
 
 def _tilted(frame: _Frame, rng: np.random.Generator) -> None:
@@ -361,9 +397,13 @@ class Drawn:
 
     photo: Image
     cards: tuple[tuple[Corners, State], ...]
+    indexes: tuple[tuple[float, float], ...] = ()
+    """For each card, how much of each of its two index corners (``crop.index_corners``) shows: not under a card
+    laid later, inside the picture and not under a hand; 0 for a card back's."""
 
 
-def draw(faces: FacePool, rng: np.random.Generator, shape: tuple[int, int]) -> Drawn:
+def draw(faces: FacePool, rng: np.random.Generator, shape: tuple[int, int],
+         arrangements: tuple[tuple[Arrangement, float], ...] = ARRANGEMENTS) -> Drawn:
     """One frame for a finder of input ``shape`` (height, width): a table, things on it, cards, hands, a camera."""
     big = (shape[0] * SUPERSAMPLE, shape[1] * SUPERSAMPLE)
     short = min(big)
@@ -374,13 +414,46 @@ def draw(faces: FacePool, rng: np.random.Generator, shape: tuple[int, int]) -> D
     cards = faces.deck()
     if rng.random() > 0.04:
         for _ in range(1 if rng.random() < 0.7 else 2):
-            _arrangement(rng)(frame, cards, rng, size * (rng.uniform(0.9, 1.1) if frame.cards else 1.0))
+            _arrangement(rng, arrangements)(frame, cards, rng,
+                                            size * (rng.uniform(0.9, 1.1) if frame.cards else 1.0))
     if rng.random() < 0.3:
         reaching(frame, rng, size)
     if rng.random() < 0.4:
         _tilted(frame, rng)
     photo = augment.photograph(frame.canvas, rng, washout=WASHOUT)
-    return Drawn(photo, tuple(zip((laid.corners for laid in frame.cards), _states(frame), strict=True)))
+    return Drawn(photo, tuple(zip((laid.corners for laid in frame.cards), _states(frame), strict=True)),
+                 _index_shares(frame))
+
+
+def _index_shares(frame: _Frame) -> tuple[tuple[float, float], ...]:
+    """How much of each card's two index corners shows (see ``Drawn.indexes``), judged at the frame's own size."""
+    height, width = frame.canvas.shape[:2]
+    covered = np.zeros((height, width), np.uint8)
+    hands_over = frame.hands_over if frame.hands_over is not None else np.zeros((height, width), np.float32)
+    shares: list[tuple[float, float]] = []
+    for laid in reversed(frame.cards):
+        if laid.back:
+            shares.append((0.0, 0.0))
+        else:
+            first, second = index_corners(laid.corners)
+            shares.append((_index_share(first, covered, hands_over), _index_share(second, covered, hands_over)))
+        cv2.fillConvexPoly(covered, np.round(laid.corners * 4).astype(np.int32), 1, shift=2)
+    return tuple(shares[::-1])
+
+
+def _index_share(quad: Corners, covered: npt.NDArray[np.uint8], hands_over: npt.NDArray[np.float32]) -> float:
+    """The share of the index corner ``quad`` that shows: inside the picture, under no card and no hand."""
+    low = np.floor(quad.min(axis=0)).astype(int) - 1
+    high = np.ceil(quad.max(axis=0)).astype(int) + 2
+    own = np.zeros((int(high[1] - low[1]), int(high[0] - low[0])), np.uint8)
+    cv2.fillConvexPoly(own, np.round((quad - low) * 4).astype(np.int32), 1, shift=2)
+    area = max(float(own.sum()), 1.0)
+    (x0, y0), (x1, y1) = np.maximum(low, 0), np.minimum(high, covered.shape[::-1])
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    inside = own[y0 - low[1]:y1 - low[1], x0 - low[0]:x1 - low[0]]
+    shown = float((inside & (1 - covered[y0:y1, x0:x1])).sum()) - float((inside * hands_over[y0:y1, x0:x1]).sum())
+    return max(shown, 0.0) / area
 
 
 def _states(frame: _Frame) -> list[State]:

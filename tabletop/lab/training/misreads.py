@@ -15,7 +15,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from tabletop.game.cards import ALL_CARDS, Card
+from tabletop.game.cards import Card
 from tabletop.lab.drawing import scene
 from tabletop.lab.training import augment
 from tabletop.lab.training.evaluate import Evaluation
@@ -83,10 +83,12 @@ CAUSES: dict[str, Callable[[FacePool, Card], Scene]] = {
 
 
 def misreads(model: CardModel, cause: Callable[[FacePool, Card], Scene], count: int, seed: int) -> Evaluation:
-    """``count`` cards, each of the 57 alike often, made by ``cause`` and read as the camera path reads them."""
+    """``count`` cards, each card the model knows alike often, made by ``cause`` and read as the camera path
+    reads them."""
     rng = np.random.default_rng(seed)
     pool = FacePool(rng, variants=6)
-    cards = [ALL_CARDS[int(rng.integers(len(ALL_CARDS)))] for _ in range(count)]
+    known = [card for card in model.cards if card is not None]
+    cards = [known[int(rng.integers(len(known)))] for _ in range(count)]
     looks = [look(*cause(pool, card), model.size) for card in cards]
     result = Evaluation()
     for card, reading in zip(cards, model.read(looks), strict=True):

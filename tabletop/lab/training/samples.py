@@ -10,14 +10,16 @@ import math
 
 import numpy as np
 
-from tabletop.game.cards import ALL_CARDS, Card
+from tabletop.game.cards import CLASSIC_CARDS, Card
 from tabletop.lab.drawing import render, scene
 from tabletop.lab.training import augment
 from tabletop.vision.crop import CROP_SIZE, UNIT_SQUARE, Corners, Image, look, on_card
 from tabletop.vision.model import NO_CARD
 
-LABELS: tuple[str, ...] = (*(card.name for card in ALL_CARDS), NO_CARD)
-"""The model's classes: the 57 cards in ``ALL_CARDS`` order, then "no card"."""
+LABELS: tuple[str, ...] = (*(card.name for card in CLASSIC_CARDS), NO_CARD)
+"""The model's classes: the 54 cards of the classic deck in ``CLASSIC_CARDS`` order, then "no card". The three
+special wilds of the 112-card deck are drawn (``render``) but not yet learnt: the shipped model reads them as no
+card until it is trained again with them."""
 
 NO_CARD_SHARE = 0.08
 PART_SHARE = 0.35
@@ -25,15 +27,15 @@ PART_SHARE = 0.35
 the big numeral as a card must not be told a card by the model, and surely not a wrong one. Only number cards:
 the draw two's and the wild draw four's symbols are small cards, and the wilds' prints fill the card, so a part
 of those looks like a card and would teach the model to miss them."""
-NUMBER_LABELS = tuple(card.name for card in ALL_CARDS if card.is_number)
+NUMBER_LABELS = tuple(card.name for card in CLASSIC_CARDS if card.is_number)
 PART = (0.3, 0.5)
 """How much of a card's height such a part spans: half the card at most, well short of the card a rough finder
 outlines a little small (often 80% of it), which must still be read."""
 WILD_WEIGHT = 2.0
 """How much more often each wild is drawn than a coloured card: the wilds come in more prints (see
 ``render.WILD_PRINTS``), each of which has to be learnt."""
-CARD_SHARES = np.array([WILD_WEIGHT if card.is_wild else 1.0 for card in ALL_CARDS]) / sum(
-    WILD_WEIGHT if card.is_wild else 1.0 for card in ALL_CARDS)
+CARD_SHARES = np.array([WILD_WEIGHT if card.is_wild else 1.0 for card in CLASSIC_CARDS]) / sum(
+    WILD_WEIGHT if card.is_wild else 1.0 for card in CLASSIC_CARDS)
 
 
 def _found_corners(corners: Corners, height: float, rng: np.random.Generator) -> Corners:

@@ -1,0 +1,103 @@
+"""Every card in a picture: the whole ones, read from the whole card and its two indexes, and the ones under
+them of which only an index corner shows, read from that corner alone.
+
+This is how a hand laid down to be counted is read (the reveal zone, ``tabletop classify --all``): dropped in a
+heap, fanned or in a row, most of its cards show no more than a corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from tabletop.game.cards import Card
+from tabletop.vision import borders, finder
+from tabletop.vision.crop import Corners, Image, look, on_card
+from tabletop.vision.index_finder import INDEX_MIDDLE, FoundIndex, IndexFinder, default_index_finder
+from tabletop.vision.model import CardModel, Reading
+from tabletop.vision.reader import GUESS_FLOOR, read_found
+
+WHOLE_CANDIDATES = 12
+"""How many of each finder's most prominent shapes are read as whole cards."""
+SAME_CARD = 0.5
+"""Two whole cards found sharing more than this share of the smaller are one card, found twice."""
+COVERS = 0.92
+"""An index whose middle lies inside a whole card shrunk to this share of its size about its middle is that
+card's own, or under it and hidden: only indexes outside every whole card are read."""
+
+
+@dataclass(frozen=True)
+class SeenCard:
+    """A card in the picture: its reading, and where it lies: ``corners`` for a whole card, ``index`` (the quad
+    round its index corner) for a card of which only that shows."""
+
+    reading: Reading
+    corners: Corners | None = None
+    index: Corners | None = None
+
+    @property
+    def card(self) -> Card | None:
+        return self.reading.card
+
+    @property
+    def index_middles(self) -> list[tuple[float, float]]:
+        """Where the card's index corners lie: both of a whole card's, the one of a covered card."""
+        if self.corners is not None:
+            middles = on_card(self.corners, np.array([INDEX_MIDDLE, (1 - INDEX_MIDDLE[0], 1 - INDEX_MIDDLE[1])]))
+            return [(float(x), float(y)) for x, y in middles]
+        assert self.index is not None
+        middle = self.index.mean(axis=0)
+        return [(float(middle[0]), float(middle[1]))]
+
+
+def read_every_card(image: Image, model: CardModel, indexes: IndexFinder | None = None) -> list[SeenCard]:
+    """Every card read in ``image`` (BGR): the whole cards first, most prominent first, then the covered ones, the
+    surest index first. Shapes read as no card, or below ``GUESS_FLOOR``, are left out."""
+    whole = _whole_cards(image, model)
+    shapes = [_shrunk(seen.corners) for seen in whole if seen.corners is not None]
+    hidden = [index for index in (indexes or default_index_finder()).find(image)
+              if not any(cv2.pointPolygonTest(shape, _point(index), False) >= 0 for shape in shapes)]
+    return whole + _covered(image, model, hidden)
+
+
+def _whole_cards(image: Image, model: CardModel) -> list[SeenCard]:
+    found = borders.find_cards(image, WHOLE_CANDIDATES) + finder.find_cards(image, WHOLE_CANDIDATES)
+    seen = [SeenCard(sighting.reading, corners=sighting.corners)
+            for sighting in read_found(image, model, found) if _kept(sighting.reading)]
+    kept: list[SeenCard] = []
+    for card in sorted(seen, key=lambda one: one.reading.confidence, reverse=True):
+        if not any(_same(card, other) for other in kept):
+            kept.append(card)
+    order = {id(card): k for k, card in enumerate(seen)}
+    return sorted(kept, key=lambda card: order[id(card)])
+
+
+def _covered(image: Image, model: CardModel, hidden: list[FoundIndex]) -> list[SeenCard]:
+    if not hidden:
+        return []
+    crops = [look(image, index.card, model.size).indexes[0] for index in hidden]
+    return [SeenCard(reading, index=index.index)
+            for index, reading in zip(hidden, model.read_indexes(crops), strict=True) if _kept(reading)]
+
+
+def _kept(reading: Reading) -> bool:
+    return reading.card is not None and reading.confidence >= GUESS_FLOOR
+
+
+def _same(card: SeenCard, other: SeenCard) -> bool:
+    assert card.corners is not None and other.corners is not None
+    shared, _ = cv2.intersectConvexConvex(card.corners, other.corners)
+    smaller = min(cv2.contourArea(card.corners), cv2.contourArea(other.corners))
+    return float(shared) > SAME_CARD * max(float(smaller), 1.0)
+
+
+def _shrunk(corners: Corners) -> Corners:
+    middle = corners.mean(axis=0)
+    return (middle + (corners - middle) * COVERS).astype(np.float32)
+
+
+def _point(index: FoundIndex) -> tuple[float, float]:
+    middle = index.middle
+    return float(middle[0]), float(middle[1])

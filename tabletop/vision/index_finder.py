@@ -1,0 +1,133 @@
+"""Finding the cards of which no more than an index corner shows: a hand dropped face up in a heap, a row laid
+down to be counted, a fan.
+
+Every UNO card prints its numeral or symbol small in two corners, and in a heap of cards that is often all that
+shows of most of them. A small network (``models/index-finder.onnx``, trained by ``train_index_finder`` on
+rendered heaps) takes in the whole picture shrunk to about ``LONG_SIDE`` pixels and marks the middle of every
+index corner it can see, with which way up the card lies there and how tall the card is. From those three the
+card is placed as if it were whole, so that its index is cut out exactly as the index model learnt to read it
+(``crop.index_corners``): the covered card is read from its corner alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from tabletop.errors import TabletopError
+from tabletop.vision.crop import CARD_ASPECT, INDEX_BOX, Corners, Image, index_corners
+from tabletop.vision.model import MODELS, cpu_session
+
+INDEX_FINDER = "index-finder.onnx"
+LONG_SIDE = 384
+"""The long side (pixels) of the picture as the index finder sees it: an index a tenth of a card tall must still
+be a few pixels."""
+PEAK = 0.3
+"""Least mark at the middle of an index for it to be one."""
+SIZE_STEPS = 28.0
+"""The finder gives a card's height as ``SIZE_STEPS`` times its base-2 logarithm (pixels of its input)."""
+INDEX_MIDDLE = ((INDEX_BOX[0] + INDEX_BOX[2]) / 2, (INDEX_BOX[1] + INDEX_BOX[3]) / 2)
+"""The middle of the index corner, as shares of the card's width and height from its top left."""
+APART = 0.12
+"""Two marks nearer than this (a share of the card's height) are one index."""
+
+
+class IndexFinderError(TabletopError):
+    """The index finder's model file is missing or is not an index finder's."""
+
+
+@dataclass(frozen=True)
+class FoundIndex:
+    """An index corner in the picture: where the card it belongs to would lie were it whole (``card``, its
+    corners clockwise from the top left as ``crop.look`` takes them, so that its top-left index is this one),
+    the quad round the index itself, and how sure the finder is (0 to 1)."""
+
+    card: Corners
+    index: Corners
+    score: float
+
+    @property
+    def middle(self) -> npt.NDArray[np.float32]:
+        return self.index.mean(axis=0).astype(np.float32)
+
+
+class IndexFinder:
+    """The index finder's network, loaded once."""
+
+    def __init__(self, path: Path | None = None, threads: int = 1) -> None:
+        path = path or MODELS / INDEX_FINDER
+        try:
+            self.session = cpu_session(path, threads)
+            meta = self.session.get_modelmeta().custom_metadata_map
+            self.multiple = int(json.loads(meta["input"])["multiple"])
+            self.stride = int(json.loads(meta["output"])["stride"])
+        except Exception as err:
+            raise IndexFinderError(f"cannot load the index finder {path}: {err}") from err
+
+    def marks(self, image: Image) -> tuple[npt.NDArray[np.float32], float]:
+        """The network's four maps (index middles, the card's up direction as cosine and sine, its height) and
+        how many of the image's pixels one pixel of its input is."""
+        height, width = image.shape[:2]
+        shrink = LONG_SIDE / max(height, width)
+        size = (self._fit(width * shrink), self._fit(height * shrink))
+        small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        (out,) = self.session.run(None, {"frames": small[None]})
+        return np.asarray(out[0], np.float32), width / size[0]
+
+    def _fit(self, side: float) -> int:
+        return max(self.multiple, round(side / self.multiple) * self.multiple)
+
+    def find(self, image: Image) -> list[FoundIndex]:
+        """Every index corner in ``image`` (BGR), the surest first."""
+        maps, scale = self.marks(image)
+        heat = maps[0]
+        peaks = (heat >= PEAK) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+        found = [self._index(maps, int(y), int(x), scale) for y, x in zip(*np.nonzero(peaks), strict=True)]
+        return _apart(sorted(found, key=lambda index: index.score, reverse=True))
+
+    def _index(self, maps: npt.NDArray[np.float32], y: int, x: int, scale: float) -> FoundIndex:
+        """The index marked at output pixel (x, y): its middle weighed over the mark's neighbours, the card's
+        direction and height as the network gives them there."""
+        rows = slice(max(y - 1, 0), min(y + 2, maps.shape[1]))
+        cols = slice(max(x - 1, 0), min(x + 2, maps.shape[2]))
+        weights = maps[0][rows, cols]
+        ys, xs = np.mgrid[rows, cols]
+        total = float(weights.sum())
+        middle = np.array([(xs * weights).sum() / total, (ys * weights).sum() / total]) + 0.5
+        up = np.array([maps[1][y, x], maps[2][y, x]], np.float64)
+        up /= max(float(np.linalg.norm(up)), 1e-6)
+        tall = 2 ** (float(maps[3][rows, cols].mean()) / SIZE_STEPS) * scale
+        card = card_round(middle * self.stride * scale, up, tall)
+        return FoundIndex(card, index_corners(card)[0], float(maps[0][y, x]))
+
+
+def card_round(middle: npt.NDArray[np.float64], up: npt.NDArray[np.float64], height: float) -> Corners:
+    """The corners of the card ``height`` pixels tall, lying with its top toward ``up`` (a unit vector, in the
+    picture's x right and y down), whose top-left index has its middle at ``middle``."""
+    right = np.array([-up[1], up[0]])
+    width = height / CARD_ASPECT
+    top_left = middle - INDEX_MIDDLE[0] * width * right + INDEX_MIDDLE[1] * height * up
+    top_right = top_left + width * right
+    return np.array([top_left, top_right, top_right - height * up, top_left - height * up], np.float32)
+
+
+def _apart(found: list[FoundIndex]) -> list[FoundIndex]:
+    """The surest of marks that lie too near each other to be two indexes."""
+    kept: list[FoundIndex] = []
+    for index in found:
+        reach = APART * float(np.linalg.norm(index.card[3] - index.card[0]))
+        if all(math.dist(index.middle, other.middle) > reach for other in kept):
+            kept.append(index)
+    return kept
+
+
+@functools.cache
+def default_index_finder() -> IndexFinder:
+    return IndexFinder()
