@@ -79,3 +79,41 @@ def test_a_missing_model_is_a_clear_error(tmp_path: Path) -> None:
     result = classify("--model", str(tmp_path / "nope.onnx"), str(REAL_CARDS / "012.jpg"))
     assert result.returncode == 2
     assert "cannot load the card model" in result.stderr
+
+
+REAL_SCENES = Path(__file__).parent / "data" / "real-scenes"
+
+
+def test_all_prints_every_card_of_a_fan_the_covered_ones_by_their_index_corner() -> None:
+    """A fan of three real cards: the top card whole, with its four corners; the two under it, of which only the
+    index corners show, each with the box round its index; every card named in corners.csv."""
+    picture = str(REAL_SCENES / "images" / "008.jpg")
+    result = classify("--all", "--json", picture)
+    assert result.returncode == 0, result.stderr
+    (line,) = [json.loads(text) for text in result.stdout.splitlines()]
+    assert set(line) == {"image", "cards"} and line["image"] == picture
+    cards = line["cards"]
+    assert sorted(card["card"] for card in cards) == ["blue-4", "red-draw-two", "yellow-1"]
+    whole = [card for card in cards if "corners" in card]
+    covered = [card for card in cards if "index" in card]
+    assert [card["card"] for card in whole] == ["yellow-1"]
+    assert len(covered) == 2 and cards[0] is whole[0]
+    for card in cards:
+        quad = card.get("corners") or card["index"]
+        assert len(quad) == 4 and all(len(point) == 2 and 0 <= point[0] <= 416 for point in quad)
+        assert set(card) in ({"card", "confidence", "corners"}, {"card", "confidence", "index"})
+
+
+def test_all_on_an_empty_table_and_a_bad_file(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), scene.surface(np.random.default_rng(8), (480, 640)))
+    broken = tmp_path / "broken.jpg"
+    broken.write_text("no picture here")
+    result = classify("--all", "--json", str(empty), str(broken))
+    assert result.returncode == 1
+    first, second = (json.loads(text) for text in result.stdout.splitlines())
+    assert first == {"image": str(empty), "cards": []}
+    assert "not an image" in second["error"]
+    words = classify("--all", str(REAL_SCENES / "images" / "008.jpg"))
+    assert words.returncode == 0
+    assert "3 cards" in words.stdout.splitlines()[0] and "read from its index corner" in words.stdout

@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.game.cards import ALL_CARDS, COLORS, Card
 from tabletop.lab.drawing import render
-from tabletop.lab.training import augment, frames, samples
+from tabletop.lab.training import augment, frames, index_frames, samples
 from tabletop.vision import finder
 from tabletop.vision.crop import CROP_SIZE, balance, rectify
 
@@ -124,3 +124,30 @@ def test_a_deck_worn_hard_keeps_its_colours_but_fades_them() -> None:
         worn_hue, worn_saturation = body_hue(worn)
         assert worn_saturation < fresh_saturation
         assert hue_distance(worn_hue, HUES[str(card.color)]) < 15
+
+
+def test_an_index_corner_that_shows_is_marked_with_its_cards_direction_and_a_covered_one_is_not() -> None:
+    """An upright card whose top-left index shows and whose bottom-right one lies half under another card: one
+    mark, at the top-left index, pointing up, with the card's height; the half-covered index neither marked nor
+    counted; bare table counted as no index."""
+    photo = np.zeros((512, 512, 3), np.uint8)
+    corners = np.array([[156, 100], [316, 100], [316, 348], [156, 348]], np.float32)
+    drawn = frames.Drawn(photo, ((corners, "whole"),), ((1.0, 0.6),))
+    marks = index_frames.targets(drawn, (256, 256))
+    heat, up_x, up_y, size, counts = (marks[..., k].astype(np.float32) / 255 for k in range(5))
+    top_left = (np.array([156 + 0.2 * 160, 100 + 0.135 * 248]) / 4).astype(int)
+    peak = np.unravel_index(int(heat.argmax()), heat.shape)
+    assert abs(peak[0] - top_left[1]) <= 1 and abs(peak[1] - top_left[0]) <= 1 and heat.max() > 0.9
+    assert up_x[peak] * 2 - 1 == pytest.approx(0, abs=0.02) and up_y[peak] * 2 - 1 == pytest.approx(-1, abs=0.02)
+    assert 2 ** (size[peak] * 255 / 28) == pytest.approx(248 / 2, rel=0.03)
+    bottom_right = (np.array([316 - 0.2 * 160, 348 - 0.135 * 248]) / 4).astype(int)
+    assert heat[bottom_right[1], bottom_right[0]] == 0 and counts[bottom_right[1], bottom_right[0]] == 0
+    assert counts[5, 5] == 1 and heat[5, 5] == 0
+
+
+def test_index_finder_frames_are_hands_laid_down_with_their_indexes_marked() -> None:
+    images, marks = index_frames.batch(seed=4, count=6, shape=(192, 256))
+    assert images.shape == (6, 192, 256, 3) and marks.shape == (6, 96, 128, 5)
+    assert (marks[..., 0] > 230).sum() >= 6
+    again, _ = index_frames.batch(seed=4, count=2, shape=(192, 256))
+    assert np.array_equal(again, images[:2])

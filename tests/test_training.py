@@ -16,7 +16,9 @@ from tabletop.lab.drawing import scene
 from tabletop.lab.training import samples
 from tabletop.lab.training.train import Recipe, train
 from tabletop.lab.training.train_finder import FinderRecipe, train_finder
+from tabletop.lab.training.train_index_finder import IndexRecipe, train_index_finder
 from tabletop.vision import finder
+from tabletop.vision.index_finder import INDEX_FINDER, IndexFinder
 from tabletop.vision.crop import CROP_SIZE, INDEX_SIZE, look
 from tabletop.vision.model import CardModel
 
@@ -44,3 +46,13 @@ def test_a_short_finder_training_run_exports_two_looks_that_run_time_loads(tmp_p
     found = finder.CardFinder(tmp_path).find(scene.felt(np.random.default_rng(1), (480, 640)))
     assert isinstance(found, list)
     assert 0 <= figures["first_look_overlap"] <= 1 and 0 <= figures["second_look_overlap"] <= 1
+
+
+def test_a_short_index_finder_training_run_exports_a_network_that_run_time_loads(tmp_path: Path) -> None:
+    recipe = IndexRecipe(frames=12, epochs=1, test_frames=6, chunk=6)
+    figures = train_index_finder(tmp_path, recipe, log=lambda line: None, workers=1)
+    indexes = IndexFinder(tmp_path / INDEX_FINDER)
+    maps, scale = indexes.marks(scene.felt(np.random.default_rng(1), (480, 640)))
+    assert maps.shape == (4, 288 // 2, 384 // 2) and scale == pytest.approx(640 / 384)
+    assert isinstance(indexes.find(scene.felt(np.random.default_rng(2), (480, 640))), list)
+    assert 0 <= figures["indexes_found"] <= 1 and 0 <= figures["stray_marks"] <= 1

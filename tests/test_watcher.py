@@ -585,3 +585,18 @@ def test_a_real_hand_laid_out_on_a_red_table_is_read_in_its_own_colours(model: C
     seen = [item for t in np.arange(shown.happened - 3, shown.rest + 0.5, 1 / film.video.fps)
             for item in watcher.observe(film.video.frame(float(t)))]
     assert [item.cards for item in seen if isinstance(item, Reveal)] == [shown.event.cards]
+
+
+def test_a_hand_dropped_in_a_row_each_card_over_the_last_is_read_whole(model: CardModel) -> None:
+    """A hand laid down to be counted the way people do it: each card over the one before, a row over the row
+    before, little more than an index corner of most cards showing. Every card of it is read."""
+    film = simulated_table(2003, players=3, rounds=1, pace=Pace(dropped=1.0))
+    shown = [sight for sight in film.script.sights if isinstance(sight.event, Reveal)]
+    assert sum(len(sight.event.cards) for sight in shown if isinstance(sight.event, Reveal)) >= 6
+    for sight in shown:
+        watcher = Watcher(film.layout, model)
+        seen = [item for t in np.arange(sight.happened - 3, sight.rest + 0.5, 1 / film.video.fps)
+                for item in watcher.observe(film.video.frame(float(t)))]
+        (revealed,) = [item for item in seen if isinstance(item, Reveal)]
+        assert isinstance(sight.event, Reveal)
+        assert sorted(card.name for card in revealed.cards) == sorted(card.name for card in sight.event.cards)

@@ -18,9 +18,13 @@ from tabletop.lab.figures import Figure, evening, figure
 from tabletop.lab.simulate import simulate_game
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from tabletop.lab.drawing.render import Design
     from tabletop.lab.tablesim.scoring import WatchScore
     from tabletop.lab.tablesim.table import TableFilm
+    from tabletop.vision.crop import Image
+    from tabletop.vision.model import CardModel
 
 REFEREE_GOAL_EVENTS_PER_SECOND = 100_000
 
@@ -142,6 +146,46 @@ def bench_classify(repeats: int = 300) -> Iterator[Figure]:
     yield figure(f"find and classify in a 640x480 frame ({len(frames)} tables)", _percentiles(whole),
                  f"{CLASSIFY_GOAL_FRAME_MS} ms",
                  per_frame <= CLASSIFY_GOAL_FRAME_MS)
+    yield from _bench_every_card(model, repeats // 10)
+
+
+EVERY_CARD_GOAL_MS = 50.0
+HEAP = 10
+"""Cards in each frame of the every-card timing: a hand laid down over each other to be counted."""
+
+
+def _bench_every_card(model: CardModel, repeats: int) -> Iterator[Figure]:
+    """``classify --all`` on 640x480 frames of ``HEAP`` cards laid in a heap, on the core the caller pinned."""
+    import numpy as np
+
+    from tabletop.vision.every_card import read_every_card
+
+    heaps = [_heap_frame(np.random.default_rng(50 + k)) for k in range(4)]
+    read_every_card(heaps[0], model)
+    times = [t for frame in heaps for t in timed(partial(read_every_card, frame, model), max(1, repeats // 4))]
+    found = statistics.mean(len(read_every_card(frame, model)) for frame in heaps)
+    median = statistics.median(times) * 1000
+    yield figure(f"read every card of a 640x480 frame of {HEAP} cards in a heap ({found:.1f} read)",
+                 _percentiles(times), f"{EVERY_CARD_GOAL_MS:.0f} ms", median <= EVERY_CARD_GOAL_MS)
+
+
+def _heap_frame(rng: np.random.Generator) -> Image:
+    """A table with ``HEAP`` cards of one deck dropped over each other, most turned about one way."""
+    import math
+
+    from tabletop.game.cards import CLASSIC_CARDS
+    from tabletop.lab.drawing import render, scene
+
+    frame = scene.surface(rng, (480, 640))
+    design = render.DESIGNS[int(rng.integers(len(render.DESIGNS)))]
+    deck = render.Deck.random(rng, design)
+    base = rng.uniform(0, 2 * math.pi)
+    for _ in range(HEAP):
+        card = CLASSIC_CARDS[int(rng.integers(len(CLASSIC_CARDS)))]
+        where = (320 + rng.normal(0, 70), 240 + rng.normal(0, 50))
+        corners = scene.card_corners(where, 130, base + rng.normal(0, 0.4), rng)
+        scene.paste(frame, *render.render_card(card, design, rng, deck), corners)
+    return frame
 
 
 TESTS_DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
@@ -174,6 +218,27 @@ def bench_real(scenes: Path | None = None) -> Iterator[Figure]:
         yield Figure("  time", f"{result.seconds / max(result.total, 1) * 1000:.1f} ms a picture, found and read")
         for (truth, said), times in sorted(result.confusions.items(), key=lambda item: (-item[1], item[0])):
             yield Figure(f"  {truth} read as {said}", f"{times} ({result.sure_confusions[(truth, said)]} sure)")
+        if (folder / "corners.csv").is_file():
+            yield from _bench_every_card_real(model, folder)
+
+
+def _bench_every_card_real(model: CardModel, folder: Path) -> Iterator[Figure]:
+    """Every card of every picture (``corners.csv``: the covered cards too), read as ``classify --all`` reads."""
+    from tabletop.lab.training.evaluate import cards_on_tables, evaluate_every_card
+
+    result = evaluate_every_card(model, cards_on_tables(folder))
+    yield figure("  every card of every picture: found and read right",
+                 f"{result.right} of {result.cards} ({result.recall:.1%})", f"{REAL_GOAL:.0%}",
+                 result.recall >= REAL_GOAL)
+    wrong = result.wrong_and_sure / max(result.cards, 1)
+    yield figure("    read wrong and sure", f"{result.wrong_and_sure} ({wrong:.1%})",
+                 f"{REAL_SURE_AND_WRONG_GOAL:.1%}", wrong <= REAL_SURE_AND_WRONG_GOAL)
+    yield Figure("    read where no card is labelled", str(result.invented))
+    yield Figure("    precision, recall, F1", f"{result.precision:.1%}, {result.recall:.1%}, {result.f1:.3f}")
+    yield Figure("    pictures with every card right", f"{result.every_card_right} of {result.pictures}")
+    yield Figure("    time", f"{statistics.median(result.seconds) * 1000:.1f} ms a picture (median)")
+    for (truth, said), times in result.confusions.most_common(12):
+        yield Figure(f"    {truth} read as {said}", str(times))
 
 
 PIPELINE_GOAL_FPS = 150.0
@@ -287,6 +352,29 @@ def bench_watcher(rounds: int = 10, faces: Path | None = None) -> Iterator[Figur
     yield Figure("watcher on the pale tables alone", f"{pale.plays} plays, {pale.draws} draws, "
                                                     f"{pale.revealed_cards} revealed cards")
     yield from _watch_goals(pale, f" on pale tables{real}")
+    if faces is None:
+        yield from _bench_dropped_hands(model, rounds // 2)
+
+
+DROPPED_GOAL = 0.99
+
+
+def _bench_dropped_hands(model: CardModel, rounds: int) -> Iterator[Figure]:
+    """The same kind of rounds with every hand laid down to be counted over each other, in rows, each card showing
+    little more than an index corner: how many of the revealed cards are read."""
+    from tabletop.lab.tablesim.scoring import WatchScore, score, watch_table
+    from tabletop.lab.tablesim.script import Pace
+    from tabletop.lab.tablesim.table import simulated_table
+
+    result = WatchScore()
+    for k in range(rounds):
+        table = simulated_table(2000 + k, players=2 + k % 5, rounds=1, table=WATCH_TABLES[k % len(WATCH_TABLES)],
+                                pace=Pace(dropped=1.0))
+        result.add(score(table.script, watch_table(table, model)))
+    share = result.revealed_right / max(result.revealed_cards, 1)
+    yield figure(f"  revealed cards read, hands dropped over each other ({rounds} rounds)",
+                 f"{result.revealed_right} of {result.revealed_cards} ({share:.1%})", f"{DROPPED_GOAL:.0%}",
+                 share >= DROPPED_GOAL)
 
 
 def _watch_goals(result: WatchScore, where: str = "") -> Iterator[Figure]:

@@ -52,12 +52,14 @@ class SeenCard:
         return [(float(middle[0]), float(middle[1]))]
 
 
-def read_every_card(image: Image, model: CardModel, indexes: IndexFinder | None = None) -> list[SeenCard]:
+def read_every_card(image: Image, model: CardModel, indexes: IndexFinder | None = None,
+                    card_height: float | None = None) -> list[SeenCard]:
     """Every card read in ``image`` (BGR): the whole cards first, most prominent first, then the covered ones, the
-    surest index first. Shapes read as no card, or below ``GUESS_FLOOR``, are left out."""
+    surest index first. Shapes read as no card, or below ``GUESS_FLOOR``, are left out. ``card_height``, where
+    it is known (a camera's layout), is how tall a card is in the image's pixels."""
     whole = _whole_cards(image, model)
     shapes = [_shrunk(seen.corners) for seen in whole if seen.corners is not None]
-    hidden = [index for index in (indexes or default_index_finder()).find(image)
+    hidden = [index for index in (indexes or default_index_finder()).find(image, card_height)
               if not any(cv2.pointPolygonTest(shape, _point(index), False) >= 0 for shape in shapes)]
     return whole + _covered(image, model, hidden)
 

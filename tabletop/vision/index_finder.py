@@ -29,7 +29,12 @@ INDEX_FINDER = "index-finder.onnx"
 LONG_SIDE = 384
 """The long side (pixels) of the picture as the index finder sees it: an index a tenth of a card tall must still
 be a few pixels."""
-PEAK = 0.3
+CARD_IN_VIEW = 90.0
+"""How tall (pixels) the index finder sees a card whose height in the picture is known: well inside the heights
+it learnt, its index large enough to mark."""
+LARGEST_VIEW = 768
+"""The longest side the index finder is given, however small the cards: its time grows with its input."""
+PEAK = 0.5
 """Least mark at the middle of an index for it to be one."""
 SIZE_STEPS = 28.0
 """The finder gives a card's height as ``SIZE_STEPS`` times its base-2 logarithm (pixels of its input)."""
@@ -71,11 +76,14 @@ class IndexFinder:
         except Exception as err:
             raise IndexFinderError(f"cannot load the index finder {path}: {err}") from err
 
-    def marks(self, image: Image) -> tuple[npt.NDArray[np.float32], float]:
+    def marks(self, image: Image, card_height: float | None = None) -> tuple[npt.NDArray[np.float32], float]:
         """The network's four maps (index middles, the card's up direction as cosine and sine, its height) and
-        how many of the image's pixels one pixel of its input is."""
+        how many of the image's pixels one pixel of its input is. Where ``card_height`` (pixels of ``image``) is
+        known, the image is scaled so that a card is ``CARD_IN_VIEW`` tall; else to ``LONG_SIDE``."""
         height, width = image.shape[:2]
         shrink = LONG_SIDE / max(height, width)
+        if card_height is not None:
+            shrink = min(CARD_IN_VIEW / card_height, LARGEST_VIEW / max(height, width))
         size = (self._fit(width * shrink), self._fit(height * shrink))
         small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
         (out,) = self.session.run(None, {"frames": small[None]})
@@ -84,9 +92,9 @@ class IndexFinder:
     def _fit(self, side: float) -> int:
         return max(self.multiple, round(side / self.multiple) * self.multiple)
 
-    def find(self, image: Image) -> list[FoundIndex]:
-        """Every index corner in ``image`` (BGR), the surest first."""
-        maps, scale = self.marks(image)
+    def find(self, image: Image, card_height: float | None = None) -> list[FoundIndex]:
+        """Every index corner in ``image`` (BGR), the surest first; ``card_height`` as ``marks`` takes it."""
+        maps, scale = self.marks(image, card_height)
         heat = maps[0]
         peaks = (heat >= PEAK) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
         found = [self._index(maps, int(y), int(x), scale) for y, x in zip(*np.nonzero(peaks), strict=True)]

@@ -1,10 +1,12 @@
-"""The reveal zone: a hand laid out face up, card by card apart, read once it lies still."""
+"""The reveal zone: a hand laid down face up, its cards apart or over each other, read once it lies still."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.sources import Frame
+import cv2
+
+from tabletop.sources import Box, Frame
 from tabletop.vision.crop import Corners, Image
 from tabletop.watcher.layout import Layout
 from tabletop.watcher.motion import Motion
@@ -16,9 +18,14 @@ EMPTY = 0.3
 
 @dataclass(frozen=True, slots=True)
 class Revealed:
+    """Cards laid in the zone: ``outlines`` of those lying apart, each changed the zone as one card does; none
+    where the cards lie over each other (a hand dropped in a heap), which are then read as every card is."""
+
     outlines: list[Corners]
     settled: Settled
     seat: int | None
+    spread: Box
+    """Where in the frame the zone changed: the cards laid, all of them."""
 
 
 class RevealZone:
@@ -40,12 +47,14 @@ class RevealZone:
         now = settled.views[-1]
         mask = self.zone.changes(now, self.empty)
         outlines = self.zone.card_outlines(mask, now)
-        if not outlines:
-            if self.zone.changed_area(now, self.empty) < EMPTY:
-                self.empty, self.reported = now, None
+        if not outlines and self.zone.changed_area(now, self.empty) < EMPTY:
+            self.empty, self.reported = now, None
             return None
         if self.reported is not None and self.zone.changed_area(now, self.reported) < EMPTY:
             return None
         self.reported = now
         arm = self.zone.visited_by
-        return Revealed(outlines, settled, None if arm is None else self.layout.seat_at(arm.entry))
+        left, top, width, height = cv2.boundingRect(mask)
+        x0, y0 = self.zone.box[:2]
+        spread = (x0 + left, y0 + top, x0 + left + width, y0 + top + height)
+        return Revealed(outlines, settled, None if arm is None else self.layout.seat_at(arm.entry), spread)

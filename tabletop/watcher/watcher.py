@@ -11,12 +11,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import cv2
+import numpy as np
 
 from tabletop.game.cards import Card
 from tabletop.game.events import Deal, Draw, Event, Evidence, Flip, Play, Reveal, Unsure
 from tabletop.sources import Frame, Region
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Look, rectify
+from tabletop.vision.every_card import read_every_card
 from tabletop.vision.found import FoundCard, height
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.draws import DrawWatch
@@ -145,16 +147,35 @@ class Watcher:
         return self.model.vote(self._looks(settled.regions, corners))
 
     def _revealed(self, revealed: Revealed, t: float) -> list[Observation]:
-        """The hand laid out, each card read where the border finder places it on the camera's large picture, or
-        where it changed the zone when that finds none there. The change is measured on the small picture, and an
-        outline a pixel too wide takes in the table round the card: the card's white is then judged with the
-        table's colour in it, and on a red table a green card reads surely as a blue one."""
-        readings = [self._vote(revealed.settled, self._placed(revealed.settled, outline))
-                    for outline in revealed.outlines]
-        cards = tuple(r.card for r in readings if r.card is not None)
+        """The hand laid down: each card lying apart read where the border finder places it on the camera's large
+        picture, or where it changed the zone when that finds none there (the change is measured on the small
+        picture, and an outline a pixel too wide takes in the table round the card: the card's white is then
+        judged with the table's colour in it, and on a red table a green card reads surely as a blue one); and
+        every other card in the zone, whole or showing no more than an index corner, read as ``every_card``
+        reads a heap."""
+        placed = [self._placed(revealed.settled, outline) for outline in revealed.outlines]
+        readings = [self._vote(revealed.settled, corners) for corners in placed]
+        cards = tuple(r.card for r in readings if r.card is not None) + self._overlapping(revealed, placed)
         if revealed.seat is None or not cards:
             return []
         return [Reveal(seat=revealed.seat, cards=cards, t=t, source=SOURCE)]
+
+    def _overlapping(self, revealed: Revealed, apart: list[Corners]) -> tuple[Card, ...]:
+        """The cards read surely where the zone changed that lie outside every card read apart: the cards of a
+        hand laid over each other."""
+        tall = self.pile.zone.card_height
+        (x0, y0, x1, y1), reach = revealed.spread, math.ceil(tall / 4)
+        if x1 <= x0 or y1 <= y0:
+            return ()
+        region = revealed.settled.cut((x0 - reach, y0 - reach, x1 + reach, y1 + reach))
+        cards = []
+        for seen in read_every_card(region.picture, self.model, card_height=tall * region.scale):
+            middles = region.frame_points(np.array(seen.index_middles, np.float32))
+            inside = any(cv2.pointPolygonTest(outline, (float(x), float(y)), False) >= 0
+                         for outline in apart for x, y in middles)
+            if seen.card is not None and not seen.reading.unsure and not inside:
+                cards.append(seen.card)
+        return tuple(cards)
 
     def _placed(self, settled: Settled, outline: Corners) -> Corners:
         """Where the border finder places the card changed at ``outline``, on the large picture round it alone

@@ -150,6 +150,9 @@ class Pace:
     hover: float = 0.05
     lean: float = 0.05
     phone_delay: float = 0.6
+    dropped: float = 0.0
+    """The share of hands laid down to be counted over each other, in rows, each card over the last with an index
+    corner showing, rather than card by card apart."""
 
 
 @dataclass(frozen=True)
@@ -241,7 +244,8 @@ class Scripter:
             self._seen(Draw(seat=event.seat), reach, self.layout.draw)
 
     def _reveal(self, event: Reveal) -> None:
-        places = self._spread(len(event.cards))
+        dropped = self.rng.random() < self.pace.dropped
+        places = self._overlapping(len(event.cards)) if dropped else self._spread(len(event.cards))
         laid = tuple(Placed(card, place, self._tilt(0.06)) for card, place in zip(event.cards, places, strict=True))
         box = self.layout.reveal
         middle = ((box.left + box.right) / 2, (box.top + box.bottom) / 2)
@@ -324,6 +328,20 @@ class Scripter:
         step_y = (box.bottom - box.top) / max(rows, rows_fit)
         return [(box.left + step_x * (k % columns + 0.5) + float(self.rng.normal(0, 1.5)),
                  box.top + step_y * (k // columns + 0.5) + float(self.rng.normal(0, 1.5))) for k in range(count)]
+
+
+    def _overlapping(self, count: int) -> list[Point]:
+        """Places for ``count`` cards laid over each other in rows across the reveal zone: each card a third of a
+        card's width or so right of the last, covering all of it but its left edge, each row half a card below
+        the last, covering all of it but its top half."""
+        box, height = self.layout.reveal, self.layout.card_height
+        width = height * 56 / 87
+        step = width * float(self.rng.uniform(0.32, 0.45))
+        per_row = max(1, int((box.right - box.left - width) // step) + 1)
+        drop = height * float(self.rng.uniform(0.45, 0.6))
+        return [(box.left + width / 2 + step * (k % per_row) + float(self.rng.normal(0, 1.0)),
+                 box.top + height / 2 + drop * (k // per_row) + float(self.rng.normal(0, 1.0)))
+                for k in range(count)]
 
 
 def to_edge(position: float, direction: float, size: float) -> float:

@@ -14,6 +14,7 @@ from tabletop.game.cards import CLASSIC_CARDS, Card
 from tabletop.lab.drawing import render, scene
 from tabletop.lab.training import augment
 from tabletop.vision.crop import CROP_SIZE, UNIT_SQUARE, Corners, Image, look, on_card
+from tabletop.vision.index_finder import INDEX_MIDDLE, card_round
 from tabletop.vision.model import NO_CARD
 
 LABELS: tuple[str, ...] = (*(card.name for card in CLASSIC_CARDS), NO_CARD)
@@ -89,10 +90,52 @@ def _face_for(label: str, pool: FacePool) -> tuple[Image, Image] | None:
 
 
 def reader_sample(pool: FacePool, label: str) -> tuple[Image, Image]:
-    """One scene of ``label`` as both networks read it: the card's crop, and the crop of one of its index corners."""
+    """One scene of ``label`` as both networks read it: the card's crop, and the crop of one of its index corners;
+    ``COVERED_SHARE`` of the cards' index crops are cut instead from a scene where other cards lie over all of the
+    card but that corner (``_covered_index``)."""
     photo, corners = _scene(pool, label)
     seen = look(photo, corners, CROP_SIZE)
+    if label != NO_CARD and pool.rng.random() < COVERED_SHARE:
+        return seen.card, _covered_index(pool, label)
     return seen.card, seen.indexes[int(pool.rng.integers(2))]
+
+
+COVERED_SHARE = 0.4
+"""The share of a card's index crops taken from a card of which only that index corner shows."""
+PLACED_OFF = (0.12, 0.035, 0.07)
+"""How far the index finder places a covered card off (``index_finder.card_round``): its height by this share
+(the standard deviation of its logarithm), the index's middle by this share of the card's height, the card's
+direction by this many radians."""
+
+
+def _covered_index(pool: FacePool, label: str) -> Image:
+    """The index crop of ``label`` lying under one to three other cards that leave only one of its index corners
+    showing, as in a hand dropped to be counted, cut where the index finder would place it."""
+    rng = pool.rng
+    tall = float(np.exp(rng.uniform(math.log(40), math.log(200))))
+    side = round(tall * 1.8)
+    canvas = scene.surface(rng, (side, side))
+    corners = scene.card_corners((side / 2, side / 2), tall, rng.uniform(0, 2 * math.pi), rng)
+    face = pool.face(label)
+    scene.paste(canvas, augment.wear(face[0], rng), face[1], corners)
+    card = corners if rng.random() < 0.5 else np.roll(corners, 2, axis=0)
+    right, down = card[1] - card[0], card[3] - card[0]
+    for _ in range(int(rng.integers(1, 4))):
+        shift = (right * rng.uniform(0.42, 0.75) + down * rng.uniform(-0.15, 0.4) if rng.random() < 0.6
+                 else right * rng.uniform(-0.2, 0.6) + down * rng.uniform(0.3, 0.6))
+        middle = card.mean(axis=0) + shift
+        over = scene.card_corners((float(middle[0]), float(middle[1])), tall * rng.uniform(0.97, 1.03),
+                                  math.atan2(float(right[1]), float(right[0])) + rng.normal(0, 0.12)
+                                  + (math.pi if rng.random() < 0.5 else 0.0), rng)
+        other = "back" if rng.random() < 0.1 else LABELS[int(rng.integers(len(LABELS) - 1))]
+        scene.paste(canvas, *pool.face(other), over)
+    photo = augment.photograph(canvas, rng)
+    up = (card[0] - card[3]) / tall
+    turn = rng.normal(0, PLACED_OFF[2])
+    up = np.array([up[0] * math.cos(turn) - up[1] * math.sin(turn), up[0] * math.sin(turn) + up[1] * math.cos(turn)])
+    middle = on_card(card, np.array([INDEX_MIDDLE], np.float32))[0] + rng.normal(0, PLACED_OFF[1] * tall, 2)
+    placed = card_round(middle.astype(np.float64), up, tall * float(np.exp(rng.normal(0, PLACED_OFF[0]))))
+    return look(photo, placed, CROP_SIZE).indexes[0]
 
 
 def _scene(pool: FacePool, label: str) -> tuple[Image, Corners]:
