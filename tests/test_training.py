@@ -18,8 +18,8 @@ from tabletop.lab.training.train import Recipe, train
 from tabletop.lab.training.train_finder import FinderRecipe, train_finder
 from tabletop.lab.training.train_index_finder import IndexRecipe, train_index_finder
 from tabletop.vision import finder
-from tabletop.vision.index_finder import INDEX_FINDER, IndexFinder
 from tabletop.vision.crop import CROP_SIZE, INDEX_SIZE, look
+from tabletop.vision.index_finder import INDEX_FINDER, IndexFinder
 from tabletop.vision.model import CardModel
 
 pytestmark = pytest.mark.slow
