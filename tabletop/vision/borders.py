@@ -682,7 +682,8 @@ def _distinct(found: list[_Find]) -> list[FoundCard]:
         tighter = [other for other in rivals if round(other.quality / TIE) == round(sighting.quality / TIE)
                    and sighting.card.area >= PART * other.card.area]
         if rivals == tighter:
-            kept = [other for other in kept if other not in tighter] + [sighting]
+            beaten = {id(other) for other in tighter}
+            kept = [other for other in kept if id(other) not in beaten] + [sighting]
     return sorted((sighting.card for sighting in kept), key=lambda card: card.area * card.score, reverse=True)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from tabletop.game.cards import Card
 from tabletop.vision import borders, finder
@@ -23,6 +24,12 @@ WHOLE_CANDIDATES = 12
 """How many of each finder's most prominent shapes are read as whole cards."""
 SAME_CARD = 0.5
 """Two whole cards found sharing more than this share of the smaller are one card, found twice."""
+UNDER = 0.15
+"""A covered card, placed whole from its index, lies at least this share of it under a card of the hand."""
+INDEX_VIEWS = (1.0, 1.15, 1.3)
+"""The heights, as shares of the one the index finder gives, of the cards a covered index is cut from and read
+as: the finder's height is often a tenth off, more often short than long (on the real pictures measured, cutting
+at 1.0, 1.15 and 1.3 read 2,197 of 2,697 cards, at 0.87, 1.0 and 1.15 2,164, at 1.0 alone 2,148)."""
 COVERS = 0.92
 """An index whose middle lies inside a whole card shrunk to this share of its size about its middle is that
 card's own, or under it and hidden: only indexes outside every whole card are read."""
@@ -61,7 +68,7 @@ def read_every_card(image: Image, model: CardModel, indexes: IndexFinder | None 
     shapes = [_shrunk(seen.corners) for seen in whole if seen.corners is not None]
     hidden = [index for index in (indexes or default_index_finder()).find(image, card_height)
               if not any(cv2.pointPolygonTest(shape, _point(index), False) >= 0 for shape in shapes)]
-    return whole + _covered(image, model, hidden)
+    return whole + _under_the_hand(whole, _covered(image, model, hidden))
 
 
 def _whole_cards(image: Image, model: CardModel) -> list[SeenCard]:
@@ -76,12 +83,40 @@ def _whole_cards(image: Image, model: CardModel) -> list[SeenCard]:
     return sorted(kept, key=lambda card: order[id(card)])
 
 
-def _covered(image: Image, model: CardModel, hidden: list[FoundIndex]) -> list[SeenCard]:
+def _covered(image: Image, model: CardModel, hidden: list[FoundIndex]) -> list[tuple[Corners, SeenCard]]:
+    """Each index read, with the card placed from it."""
     if not hidden:
         return []
-    crops = [look(image, index.card, model.size).indexes[0] for index in hidden]
-    return [SeenCard(reading, index=index.index)
-            for index, reading in zip(hidden, model.read_indexes(crops), strict=True) if _kept(reading)]
+    views = [[look(image, _scaled(index.card, index.middle, scale), model.size).indexes[0] for scale in INDEX_VIEWS]
+             for index in hidden]
+    return [(index.card, SeenCard(reading, index=index.index))
+            for index, reading in zip(hidden, model.vote_indexes(views), strict=True) if _kept(reading)]
+
+
+def _under_the_hand(whole: list[SeenCard], covered: list[tuple[Corners, SeenCard]]) -> list[SeenCard]:
+    """The covered cards that lie under the hand: under a whole card, or under a covered card that does.
+
+    A card of which only an index shows is covered by another card. A mark on the table that reads as an index (a
+    dark print on a cloth, a pattern in the wood) lies under nothing, and is left out: on the real pictures
+    measured, 133 cards read where none lies instead of 253, and 2 read right lost. Where the index finder misses
+    the corner of a card in a row, the cards before it are cut off from the hand and lost too; reaching further
+    (a card grown by a third about its middle) keeps them, but keeps 24 more marks on the table as well."""
+    over = [seen.corners for seen in whole if seen.corners is not None]
+    kept: set[int] = set()
+    while joining := [k for k, (card, _) in enumerate(covered) if k not in kept and _under(card, over)]:
+        kept.update(joining)
+        over += [covered[k][0] for k in joining]
+    return [seen for k, (_, seen) in enumerate(covered) if k in kept]
+
+
+def _under(card: Corners, over: list[Corners]) -> bool:
+    area = max(float(cv2.contourArea(card)), 1.0)
+    return any(float(cv2.intersectConvexConvex(card, other)[0]) >= UNDER * area for other in over)
+
+
+def _scaled(card: Corners, middle: npt.NDArray[np.float32], scale: float) -> Corners:
+    """The card grown ``scale`` times about its index's middle: the same index cut as from a card that tall."""
+    return (middle + (card - middle) * scale).astype(np.float32)
 
 
 def _kept(reading: Reading) -> bool:

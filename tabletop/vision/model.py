@@ -126,13 +126,18 @@ class CardModel:
             return []
         return [self._reading(row, guesses) for row in self._combined([_as_look(look) for look in looks])]
 
-    def read_indexes(self, crops: Sequence[Image], guesses: int = 3) -> list[Reading]:
-        """A reading per index corner alone (``crop.INDEX_SIZE``, balanced): a card of which nothing else shows."""
+    def vote_indexes(self, views: Sequence[Sequence[Image]], guesses: int = 3) -> list[Reading]:
+        """A reading per index corner from several crops of it, each cut where it may lie (a card placed from
+        its index alone is placed roughly), their probabilities averaged: the crops that show the index well
+        outweigh those cut off it."""
         if self.index is None:
             raise ModelError(f"no index model ({INDEX_MODEL}) beside the card model")
-        if not crops:
+        if not views:
             return []
-        return [self._reading(row, guesses) for row in self.index.run(crops)]
+        rows = self.index.run([crop for crops in views for crop in crops])
+        ends = np.cumsum([len(crops) for crops in views])
+        return [self._reading(rows[end - len(crops):end].mean(axis=0), guesses)
+                for crops, end in zip(views, ends, strict=True)]
 
     def vote(self, looks: Sequence[Look | Image], guesses: int = 3) -> Reading:
         """One reading from several looks at the same card (successive frames), their probabilities averaged."""

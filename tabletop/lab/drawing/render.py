@@ -45,9 +45,14 @@ INKS: dict[str, BGR] = {"red": (40, 30, 215), "yellow": (20, 205, 250), "green":
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_COMPLEX)
 FOUR_INKS = ("yellow", "red", "blue", "green")
 QUARTER_INKS = ("red", "blue", "green", "yellow")
-INDEX_SIZES = (0.085, 0.17)
+INDEX_SIZES = (0.085, 0.24)
 """How tall decks print their corner indexes, a share of the card's height (of which the numeral is about
-two thirds): the decks photographed for measuring print them from 0.11 to 0.16."""
+two thirds): the decks photographed for measuring print them from 0.11 to 0.16, and the deck of the real
+photographs at 0.23 (a numeral a seventh of the card tall), its index reaching well in from the corner."""
+INDEX_INSET = (0.3, 0.35, 0.025)
+"""Where an index's middle lies in from the card's border: this share of the index's size across and down, and
+this share of the card's height more both ways. A small index keeps a margin as large as itself; a large one
+fills the corner."""
 
 
 @dataclass(frozen=True)
@@ -250,7 +255,8 @@ class Painter:
         white, black = self.deck.inks["white"], self.deck.inks["black"]
         inset = WIDTH * self.deck.border
         size = HEIGHT * self.deck.index_size
-        centre = (round(inset + size * 0.62), round(inset + size * 0.72))
+        margin = HEIGHT * INDEX_INSET[2]
+        centre = (round(inset + margin + size * INDEX_INSET[0]), round(inset + margin + size * INDEX_INSET[1]))
         rank = self.card.rank
         if rank == "wild":
             round_index = self.deck.wild_print == "circle"

@@ -40,7 +40,8 @@ class TableFilm:
 def simulated_table(seed: int, players: int = 4, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES,
                     table: str | None = None, rounds: int | None = None, mistakes: Mistakes | None = None,
                     pace: Pace | None = None, fps: float = 30.0, tilt: float | None = None,
-                    detail: int = 3, faces: Path | None = None, look: Look | None = None) -> TableFilm:
+                    detail: int = 3, faces: Path | None = None, look: Look | None = None,
+                    deck: int = 108) -> TableFilm:
     """The same seed always gives the same game, table, light and video; ``rounds`` films only the first few.
 
     ``table`` names the kind of table (see ``video.TABLES``), ``tilt`` how many degrees the camera is turned
@@ -49,9 +50,10 @@ def simulated_table(seed: int, players: int = 4, rules: Rules | Mapping[str, Any
     each frame's detail with that many times the pixels each way too, as a camera's large stream beside its small
     one. ``faces`` names a folder of photographs of real cards (with its ``labels.csv``) to lay face up instead
     of rendered faces; ``photos.FacesError`` says what is wrong with one that cannot be. How tidy the discard
-    pile is draws from a generator of its own, so that it did not change the game each seed scripts.
+    pile is draws from a generator of its own, so that it did not change the game each seed scripts. ``deck``
+    is 108 or 112 cards (``simulate.simulate_game``).
     """
-    game = simulate_game(seed, rules, players=players, mistakes=mistakes or Mistakes())
+    game = simulate_game(seed, rules, players=players, mistakes=mistakes or Mistakes(), deck=deck)
     rng = np.random.default_rng(seed)
     events = first_rounds(game.events, rounds) if rounds else game.events
     tidiness = Tidiness.random(np.random.default_rng((seed, 2)))

@@ -7,7 +7,6 @@ A picture is read as ``tabletop classify`` reads it: the most prominent card, fo
 from __future__ import annotations
 
 import csv
-import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -172,30 +171,35 @@ def evaluate_every_card(model: CardModel, tables: dict[Path, list[TableCard]]) -
         started = time.perf_counter()
         seen = read_every_card(image, model)
         result.seconds.append(time.perf_counter() - started)
-        _judge(result, truth, seen, image.shape[1], image.shape[0])
+        judge(result, truth, seen, image.shape[1], image.shape[0])
     return result
 
 
-def _judge(result: EveryCardEvaluation, truth: list[TableCard], seen: list[SeenCard], width: int,
+def judge(result: EveryCardEvaluation, truth: list[TableCard], seen: list[SeenCard], width: int,
            height: int) -> None:
-    """Pair each labelled card with the card read nearest its index (within the index's size), and count."""
+    """Pair each labelled card with a card read within its index's size of its index, and count. A card read
+    right there is paired first: the top card's own index lies beside the index of the card under it, and the
+    nearer of the two must not take the other's place."""
     result.pictures += 1
     result.cards += len(truth)
     result.reported += len(seen)
-    left = list(range(len(seen)))
+    near = [_within_reach(card, seen, width, height) for card in truth]
+    paired: dict[int, int] = {}
+    for k, card in enumerate(truth):
+        right = [(distance, pick) for distance, pick in near[k] if _said(seen[pick]) == card.card]
+        if right and right[0][1] not in paired.values():
+            paired[k] = right[0][1]
+    for k in range(len(truth)):
+        if k not in paired:
+            free = [pick for _, pick in near[k] if pick not in paired.values()]
+            paired.update({k: free[0]} if free else {})
     right_here = 0
-    for card in truth:
-        middle = np.array([card.middle[0] * width, card.middle[1] * height])
-        reach = max(card.size[0] * width, card.size[1] * height)
-        near = [(min(float(np.linalg.norm(np.array(point) - middle)) for point in seen[k].index_middles), k)
-                for k in left]
-        distance, pick = min(near, default=(math.inf, -1))
-        if distance > reach:
+    for k, card in enumerate(truth):
+        if k not in paired:
             result.confusions[(card.card, NO_CARD)] += 1
             continue
-        left.remove(pick)
-        reading = seen[pick].reading
-        said = reading.card.name if reading.card is not None else NO_CARD
+        reading = seen[paired[k]].reading
+        said = _said(seen[paired[k]])
         result.unsure += reading.unsure
         if said == card.card or (not card.colour_sure and _value(said) == _value(card.card)):
             result.right += 1
@@ -203,8 +207,21 @@ def _judge(result: EveryCardEvaluation, truth: list[TableCard], seen: list[SeenC
         else:
             result.confusions[(card.card, said)] += 1
             result.wrong_and_sure += not reading.unsure
-    result.invented += len(left)
-    result.every_card_right += right_here == len(truth) and not left
+    result.invented += len(seen) - len(paired)
+    result.every_card_right += right_here == len(truth) and len(paired) == len(seen)
+
+
+def _within_reach(card: TableCard, seen: list[SeenCard], width: int, height: int) -> list[tuple[float, int]]:
+    """The cards read whose index lies within the labelled index's size of it, nearest first."""
+    middle = np.array([card.middle[0] * width, card.middle[1] * height])
+    reach = max(card.size[0] * width, card.size[1] * height)
+    distances = [(min(float(np.linalg.norm(np.array(point) - middle)) for point in one.index_middles), k)
+                 for k, one in enumerate(seen)]
+    return sorted(pair for pair in distances if pair[0] <= reach)
+
+
+def _said(seen: SeenCard) -> str:
+    return seen.card.name if seen.card is not None else NO_CARD
 
 
 def _value(name: str) -> str:

@@ -10,17 +10,16 @@ import math
 
 import numpy as np
 
-from tabletop.game.cards import CLASSIC_CARDS, Card
+from tabletop.game.cards import ALL_CARDS, CLASSIC_CARDS, Card
 from tabletop.lab.drawing import render, scene
 from tabletop.lab.training import augment
 from tabletop.vision.crop import CROP_SIZE, UNIT_SQUARE, Corners, Image, look, on_card
 from tabletop.vision.index_finder import INDEX_MIDDLE, card_round
 from tabletop.vision.model import NO_CARD
 
-LABELS: tuple[str, ...] = (*(card.name for card in CLASSIC_CARDS), NO_CARD)
-"""The model's classes: the 54 cards of the classic deck in ``CLASSIC_CARDS`` order, then "no card". The three
-special wilds of the 112-card deck are drawn (``render``) but not yet learnt: the shipped model reads them as no
-card until it is trained again with them."""
+LABELS: tuple[str, ...] = (*(card.name for card in ALL_CARDS), NO_CARD)
+"""The model's classes: the 57 cards of the 112-card deck in ``ALL_CARDS`` order (the classic 54, then the
+special wilds), then "no card"."""
 
 NO_CARD_SHARE = 0.08
 PART_SHARE = 0.35
@@ -35,8 +34,8 @@ outlines a little small (often 80% of it), which must still be read."""
 WILD_WEIGHT = 2.0
 """How much more often each wild is drawn than a coloured card: the wilds come in more prints (see
 ``render.WILD_PRINTS``), each of which has to be learnt."""
-CARD_SHARES = np.array([WILD_WEIGHT if card.is_wild else 1.0 for card in CLASSIC_CARDS]) / sum(
-    WILD_WEIGHT if card.is_wild else 1.0 for card in CLASSIC_CARDS)
+CARD_SHARES = np.array([WILD_WEIGHT if card.is_wild else 1.0 for card in ALL_CARDS]) / sum(
+    WILD_WEIGHT if card.is_wild else 1.0 for card in ALL_CARDS)
 
 
 def _found_corners(corners: Corners, height: float, rng: np.random.Generator) -> Corners:
