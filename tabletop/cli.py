@@ -289,12 +289,11 @@ def _train(args: argparse.Namespace) -> int:
     if args.what in ("all", "cards"):
         chosen = {k: v for k, v in (("samples", args.samples), ("epochs", args.epochs)) if v is not None}
         train(folder, Recipe(seed=args.seed, **chosen), workers=args.workers)
+    framed = {k: v for k, v in (("frames", args.samples), ("epochs", args.epochs)) if v is not None}
     if args.what in ("all", "finder"):
-        chosen = {k: v for k, v in (("frames", args.samples), ("epochs", args.epochs)) if v is not None}
-        train_finder(folder, FinderRecipe(seed=args.seed, **chosen), workers=args.workers)
+        train_finder(folder, FinderRecipe(seed=args.seed, **framed), workers=args.workers)
     if args.what in ("all", "indexes"):
-        chosen = {k: v for k, v in (("frames", args.samples), ("epochs", args.epochs)) if v is not None}
-        train_index_finder(folder, IndexRecipe(seed=args.seed, **chosen), workers=args.workers)
+        train_index_finder(folder, IndexRecipe(seed=args.seed, **framed), workers=args.workers)
     return 0
 
 

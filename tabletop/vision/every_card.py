@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from tabletop.game.cards import Card
 from tabletop.vision import borders, finder
-from tabletop.vision.crop import Corners, Image, look, on_card
+from tabletop.vision.crop import Corners, Image, index_views, on_card
 from tabletop.vision.index_finder import INDEX_MIDDLE, FoundIndex, IndexFinder, default_index_finder
 from tabletop.vision.model import CardModel, Reading
 from tabletop.vision.reader import GUESS_FLOOR, read_found
@@ -28,8 +28,9 @@ UNDER = 0.15
 """A covered card, placed whole from its index, lies at least this share of it under a card of the hand."""
 INDEX_VIEWS = (1.0, 1.15, 1.3)
 """The heights, as shares of the one the index finder gives, of the cards a covered index is cut from and read
-as: the finder's height is often a tenth off, more often short than long (on the real pictures measured, cutting
-at 1.0, 1.15 and 1.3 read 2,197 of 2,697 cards, at 0.87, 1.0 and 1.15 2,164, at 1.0 alone 2,148)."""
+as (the first also balances the colours: see ``crop.index_views``): the finder's height is often a tenth off, more
+often short than long (on the real pictures measured, cutting at 1.0, 1.15 and 1.3 read 2,197 of 2,697 cards,
+at 0.87, 1.0 and 1.15 2,164, at 1.0 alone 2,148, each balanced as its own card then)."""
 COVERS = 0.92
 """An index whose middle lies inside a whole card shrunk to this share of its size about its middle is that
 card's own, or under it and hidden: only indexes outside every whole card are read."""
@@ -87,7 +88,7 @@ def _covered(image: Image, model: CardModel, hidden: list[FoundIndex]) -> list[t
     """Each index read, with the card placed from it."""
     if not hidden:
         return []
-    views = [[look(image, _scaled(index.card, index.middle, scale), model.size).indexes[0] for scale in INDEX_VIEWS]
+    views = [index_views(image, [_scaled(index.card, index.middle, scale) for scale in INDEX_VIEWS], model.size)
              for index in hidden]
     return [(index.card, SeenCard(reading, index=index.index))
             for index, reading in zip(hidden, model.vote_indexes(views), strict=True) if _kept(reading)]

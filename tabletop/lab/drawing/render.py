@@ -49,10 +49,11 @@ INDEX_SIZES = (0.085, 0.24)
 """How tall decks print their corner indexes, a share of the card's height (of which the numeral is about
 two thirds): the decks photographed for measuring print them from 0.11 to 0.16, and the deck of the real
 photographs at 0.23 (a numeral a seventh of the card tall), its index reaching well in from the corner."""
-INDEX_INSET = (0.3, 0.35, 0.025)
-"""Where an index's middle lies in from the card's border: this share of the index's size across and down, and
-this share of the card's height more both ways. A small index keeps a margin as large as itself; a large one
-fills the corner."""
+INDEX_INSET = (0.3, 0.35)
+"""Where an index's middle lies in from the card's border, past ``INDEX_MARGIN``: this share of the index's size
+across and down. A small index keeps a margin about as large as itself; a large one fills the corner."""
+INDEX_MARGIN = 0.025
+"""The margin between a card's border and its index, a share of the card's height."""
 
 
 @dataclass(frozen=True)
@@ -255,7 +256,7 @@ class Painter:
         white, black = self.deck.inks["white"], self.deck.inks["black"]
         inset = WIDTH * self.deck.border
         size = HEIGHT * self.deck.index_size
-        margin = HEIGHT * INDEX_INSET[2]
+        margin = HEIGHT * INDEX_MARGIN
         centre = (round(inset + margin + size * INDEX_INSET[0]), round(inset + margin + size * INDEX_INSET[1]))
         rank = self.card.rank
         if rank == "wild":

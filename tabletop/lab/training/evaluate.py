@@ -190,9 +190,9 @@ def judge(result: EveryCardEvaluation, truth: list[TableCard], seen: list[SeenCa
         if right and right[0][1] not in paired.values():
             paired[k] = right[0][1]
     for k in range(len(truth)):
-        if k not in paired:
-            free = [pick for _, pick in near[k] if pick not in paired.values()]
-            paired.update({k: free[0]} if free else {})
+        free = [pick for _, pick in near[k] if pick not in paired.values()]
+        if k not in paired and free:
+            paired[k] = free[0]
     right_here = 0
     for k, card in enumerate(truth):
         if k not in paired:
