@@ -304,8 +304,8 @@ def test_a_real_draw_two_out_of_focus_is_read_as_a_draw_two(model: CardModel) ->
 @pytest.mark.parametrize("name", ["wild-shuffle-hands", "wild-swap-hands", "wild-customizable"])
 def test_each_special_wild_of_the_112_card_deck_is_read_as_itself_never_as_one_of_the_54(model: CardModel,
                                                                                        name: str) -> None:
-    """Each of the three on tables, in the three designs and every wild print: read as itself, and never surely as
-    any card of the classic deck (which would be a play the referee judges wrongly)."""
+    """Each of the three on tables, in the three designs and wild prints drawn at random: read as itself, and never
+    surely as any card of the classic deck (which would be a play the referee judges wrongly)."""
     rng = np.random.default_rng(len(name))
     card = Card.from_name(name)
     right = 0
