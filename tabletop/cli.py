@@ -18,6 +18,7 @@ from tabletop.lab.tablesim import register_source
 from tabletop.languages import ENGLISH, LANGUAGES
 
 if TYPE_CHECKING:
+    from tabletop.history import History
     from tabletop.sources import Frame
     from tabletop.vision.model import CardModel
     from tabletop.watcher.calibrate import Calibration
@@ -121,6 +122,16 @@ def _parser() -> argparse.ArgumentParser:
                            "card (default: models/cards.onnx)")
     calibrate.set_defaults(run=_calibrate)
 
+    history = commands.add_parser("history", help="every game the log keeps, and each player's figures")
+    history.add_argument("--state", type=Path, help="the folder holding the game log (default: the settings' state "
+                         "folder, /var/lib/tabletop unless changed)")
+    shown = history.add_mutually_exclusive_group()
+    shown.add_argument("--csv", action="store_true", help="one row per round of every game, a column of points "
+                       "per player (a spreadsheet)")
+    shown.add_argument("--records", action="store_true", help="every game's record as JSON Lines, oldest first")
+    history.add_argument("--evening", metavar="YYYY-MM-DD", help="the figures of one evening only")
+    history.set_defaults(run=_history)
+
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
     bench.add_argument("part", nargs="?", default="all",
                        choices=["all", "referee", "classify", "real", "misreads", "pipeline", "watcher", "faces", "web",
@@ -208,6 +219,67 @@ def _replay(args: argparse.Namespace) -> int:
     verdicts, state = replay(entries)
     _print_lines([v.to_json() for v in verdicts] + [state.to_json()], sys.stdout)
     return 0
+
+
+def _history(args: argparse.Namespace) -> int:
+    from tabletop.config import load_config
+    from tabletop.history import History
+    from tabletop.store import FILE_NAME
+
+    try:
+        state = args.state if args.state is not None else load_config().state
+    except TabletopError as err:
+        print(f"tabletop history: {err}; name the folder with --state", file=sys.stderr)
+        return 2
+    if not (state / FILE_NAME).exists():
+        print(f"tabletop history: no game log in {state} (the table keeps {FILE_NAME} in its state folder; "
+              "name another with --state)", file=sys.stderr)
+        return 2
+    history = History(state)
+    try:
+        if args.csv:
+            sys.stdout.write(history.csv())
+        elif args.records:
+            for line in history.records():
+                sys.stdout.write(line + "\n")
+        else:
+            sys.stdout.write(_history_words(history, args.evening))
+    except TabletopError as err:
+        print(f"tabletop history: {err}", file=sys.stderr)
+        return 2
+    finally:
+        history.close()
+    return 0
+
+
+def _history_words(history: History, evening: str | None) -> str:
+    """The games, newest first, then each player's figures, as a person reads them at a terminal."""
+    import time
+
+    from tabletop.game.story import FIGURES
+
+    lines = []
+    for kept in history.games():
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(kept.started))
+        if kept.story is None:
+            lines.append(f"game {kept.game}  {when}  unreadable: {kept.damage}")
+            continue
+        story = kept.story
+        winner = "no winner yet" if story.winner is None else f"{story.players[story.winner]} won"
+        damaged = f"  (damaged, kept aside: {kept.damage})" if kept.damage else ""
+        lines.append(f"game {kept.game}  {when}  {', '.join(story.players)}  {winner}  {len(story.rounds)} "
+                     f"round{'s' if len(story.rounds) != 1 else ''}  {story.seconds / 60:.0f} min{damaged}")
+    players = history.statistics(evening)
+    lines.append("")
+    lines.append(f"figures {'of ' + evening if evening else 'over every game'}:" if players else "no figures yet")
+    rows = [["", *(str(player["name"]) for player in players)]]
+    rows += [[name.replace("_", " "), *("-" if player[name] is None else str(player[name]) for player in players)]
+             for name in (*FIGURES, "average_points")]
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    if players:
+        lines += ["  ".join(cell.rjust(width) if column else cell.ljust(width)
+                            for column, (cell, width) in enumerate(zip(row, widths, strict=True))) for row in rows]
+    return "\n".join(lines) + "\n"
 
 
 def _print_lines(objects: list[dict[str, object]], out: TextIO) -> None:

@@ -20,6 +20,7 @@ from tabletop.camera_watch import CameraWatch
 from tabletop.config import HOST, KNOWN_PIN, PORT
 from tabletop.game.board import penalty_words
 from tabletop.game.events import Penalty, Score
+from tabletop.history import History
 from tabletop.lab.tablesim.table import TableFilm, simulated_table
 from tabletop.languages import ENGLISH
 from tabletop.service import serving
@@ -149,8 +150,10 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
             voice = Voice(settings.language, report=say)
             stack.callback(voice.close)
             table.subscribe(voice.follow)
+        history = History(state)
+        stack.callback(history.close)
         stack.enter_context(serving(table, camera, settings.host, settings.port, settings.pin, say,
-                                    language=settings.language, pin_told=f"PIN {settings.pin}"))
+                                    language=settings.language, pin_told=f"PIN {settings.pin}", history=history))
         for game_seed in itertools.count(seed):
             if game_seed != seed:
                 camera.now = filmed(game_seed)

@@ -15,6 +15,7 @@ from contextlib import ExitStack, contextmanager
 from tabletop.camera_watch import CameraWatch
 from tabletop.config import HOST, Config
 from tabletop.game.events import Game
+from tabletop.history import History
 from tabletop.host_pin import host_pin, where_told
 from tabletop.languages import ENGLISH
 from tabletop.panel import TablePanel
@@ -45,11 +46,12 @@ def lan_address() -> str:
 
 @contextmanager
 def serving(table: Table, camera: CameraView | None, host: str, port: int, pin: str,
-            say: Callable[[str], None], pin_told: str, language: str = ENGLISH) -> Iterator[Server]:
+            say: Callable[[str], None], pin_told: str, language: str = ENGLISH,
+            history: History | None = None) -> Iterator[Server]:
     """The scoreboard for ``table`` on ``host:port``, its address and join code told to ``say``, and where the
     host finds the PIN (``pin_told``): the PIN itself only at the demo's terminal, for the service's messages go
     to the system journal, which the host's PIN has no business in."""
-    app = create_app(table, WebSettings(pin=pin, language=language), camera=camera)
+    app = create_app(table, WebSettings(pin=pin, language=language), camera=camera, history=history)
     with Server(app, host=host, port=port) as server:
         address = f"http://{lan_address() if host == HOST else host}:{server.port}"
         say(f"scoreboard: {address}/   host page: {address}/host ({pin_told})\n"
@@ -113,8 +115,10 @@ def run_service(config: Config, stop: threading.Event, say: Callable[[str], None
         camera = CameraWatch(watched_source(config.camera, say), table, CardModel(config.model),
                              starting_zones(config), len(table.snapshot.players), report=say,
                              keep=config.state / LAYOUT_FILE)
+        history = History(config.state)
+        stack.callback(history.close)
         stack.enter_context(serving(table, camera, config.host, config.port, host_pin(config), say,
-                                    pin_told=where_told(config), language=config.language))
+                                    pin_told=where_told(config), language=config.language, history=history))
         camera.start()
         stack.callback(camera.close)
         stop.wait()

@@ -23,12 +23,14 @@ from tabletop.game.events import (
     PenaltyReason,
     Play,
     Retract,
+    RoundEnd,
     Score,
     State,
     Unsure,
     Verdict,
 )
 from tabletop.game.record import corrected
+from tabletop.game.story import Shown, round_hands, shown_in
 
 RECENT = 60
 """Lines of the record the board's view carries: enough to correct what just happened, small enough to send to
@@ -68,6 +70,9 @@ class BoardFold:
         """The latest wild played or first card flipped (corrections applied): who names the colour."""
         self.penalties: list[dict[str, Any]] = []
         self.rounds: list[Score] = []
+        self.shown: list[Shown] = []
+        """Every hand laid open (corrections applied): a round's row opens on those that scored it."""
+        self.went_out: dict[int, int] = {}
         self.winner: int | None = None
         self.unseen: list[Notice] = []
         for ref, event in corrected(entries):
@@ -101,8 +106,9 @@ class BoardFold:
             choosing_color=self._chooser(state),
             penalties=list(self.penalties),
             alerts=[v.to_json() for v in latest if isinstance(v, Penalty)],
+            target=record[0].rules.options.target,
             rounds=[{"round": v.round, "winner": v.winner, "name": players[v.winner], "points": v.points,
-                     "totals": list(v.totals)} for v in self.rounds],
+                     "totals": list(v.totals), "hands": self._hands(v)} for v in self.rounds],
             winner=self.winner,
             unsure=list(self.pending),
             unseen_draws=[{"ref": v.ref, "seat": v.seat} for v in self.unseen],
@@ -114,8 +120,13 @@ class BoardFold:
         )
         return view
 
+    def _hands(self, score: Score) -> list[dict[str, Any]]:
+        return round_hands(self.shown, self.went_out.get(score.round, score.ref), score.ref)
+
     def _stand(self, ref: int, event: Event) -> None:
         """A line of the record as it really happened (see ``corrected``): the top card, the dealer, the wild."""
+        if (hand := shown_in(event, ref)) is not None:
+            self.shown.append(hand)
         if isinstance(event, Deal):
             self.dealer, self.top = event.dealer, None
         elif isinstance(event, Play | Flip):
@@ -139,6 +150,8 @@ class BoardFold:
         for verdict in verdicts[self.verdicts:]:
             if isinstance(verdict, Penalty):
                 self.penalties.append(verdict.to_json())
+            elif isinstance(verdict, RoundEnd):
+                self.went_out[verdict.round] = verdict.ref
             elif isinstance(verdict, Score):
                 self.rounds.append(verdict)
             elif isinstance(verdict, GameEnd) and self.winner is None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
+from tabletop.history import History
 from tabletop.shipped import WEB_PACKAGE, shipped
 from tabletop.table import Table
 from tabletop.web.access import PASSES_KEPT, TICKET_S, TICKETS_KEPT, Passes, PinGuard, Seats
@@ -58,6 +59,8 @@ class Scoreboard:
     feed: Feed
     settings: WebSettings
     camera: CameraView | None = None
+    history: History | None = None
+    """The games the log keeps, for the history pages; None where the table keeps no log (tests, benchmarks)."""
     seats: Seats = field(default_factory=Seats)
     guard: PinGuard = field(default_factory=PinGuard)
     passes: Passes = field(default_factory=lambda: Passes(PASSES_KEPT))
@@ -73,9 +76,10 @@ class Scoreboard:
         self.previews = Gate(self.settings.previews, self.settings.previews)
 
 
-def create_app(table: Table, settings: WebSettings, camera: CameraView | None = None) -> Flask:
+def create_app(table: Table, settings: WebSettings, camera: CameraView | None = None,
+               history: History | None = None) -> Flask:
     """The scoreboard for ``table``. The table must be started; the app subscribes to its snapshots."""
-    from tabletop.web import api, language, pages
+    from tabletop.web import api, games, language, pages
 
     app = Flask(__name__, template_folder=str(settings.root / "templates"),
                 static_folder=str(settings.root / "static"))
@@ -83,9 +87,10 @@ def create_app(table: Table, settings: WebSettings, camera: CameraView | None = 
     app.json.sort_keys = False  # type: ignore[attr-defined]
     feed = Feed(table.snapshot, camera=camera is not None)
     table.subscribe(feed.update)
-    app.extensions["tabletop"] = Scoreboard(table, feed, settings, camera)
+    app.extensions["tabletop"] = Scoreboard(table, feed, settings, camera, history)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
+    app.register_blueprint(games.blueprint)
     language.install(app, settings.language)
     return app
 

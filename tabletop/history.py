@@ -1,0 +1,207 @@
+"""Every game the log keeps, told after the fact: the game nights list, a game's story, the statistics across
+evenings and the exports (CSV, JSON Lines).
+
+A reader beside the table, never in its way: it opens the log read-only on a connection of its own (SQLite's
+WAL lets it read while the table's thread writes), and tells each game once. A game's story is kept until
+that game gains a line; the statistics until any game does. So a phone asking for the history again costs a
+few small queries, however many games the log holds.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabletop.errors import TabletopError
+from tabletop.game.events import Event, Evidence
+from tabletop.game.record import write_record
+from tabletop.game.story import Figures, Story, tell
+from tabletop.store import FILE_NAME, StoreError, usable_record
+
+
+class HistoryError(TabletopError, LookupError):
+    """A game the log does not hold, or a line of one where the camera read no card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """One game of the log as it was read: its lines (up to any damage), its story, and what was wrong."""
+
+    game: int
+    started: float
+    lines: int
+    record: tuple[Event, ...]
+    story: Story | None
+    damage: str | None
+
+    @property
+    def evening(self) -> str:
+        """The local date the game began on: the evening it belongs to."""
+        return time.strftime("%Y-%m-%d", time.localtime(self.started))
+
+    def summary(self) -> dict[str, Any]:
+        """The game as the list shows it: when, who, who won, how many rounds, how long."""
+        out: dict[str, Any] = {"game": self.game, "started": self.started, "evening": self.evening,
+                               "lines": self.lines, "damaged": self.damage}
+        if self.story is not None:
+            story = self.story
+            out.update(players=list(story.players), winner=story.winner, rounds=len(story.rounds),
+                       totals=list(story.totals), seconds=round(story.seconds, 1))
+        return out
+
+
+class History:
+    """The game log in ``directory``, read for the history pages and ``tabletop history``."""
+
+    def __init__(self, directory: Path) -> None:
+        self.path = directory / FILE_NAME
+        self._lock = threading.Lock()
+        self._db: sqlite3.Connection | None = None
+        self._opened: tuple[int, int] | None = None
+        self._kept: dict[int, Kept] = {}
+        self._figures: dict[tuple[tuple[int, int], ...], dict[str | None, list[dict[str, Any]]]] = {}
+
+    def games(self) -> list[Kept]:
+        """Every game kept, newest first."""
+        with self._lock:
+            return [self._told(game, started, lines) for game, started, lines in reversed(self._listing())]
+
+    def game(self, number: int) -> Kept:
+        """Game ``number``; HistoryError if the log holds no such game."""
+        with self._lock:
+            for game, started, lines in self._listing():
+                if game == number:
+                    return self._told(game, started, lines)
+        raise HistoryError(f"the game log holds no game {number}")
+
+    def picture(self, number: int, ref: int) -> Evidence:
+        """What the camera saw at line ``ref`` of game ``number``; HistoryError where it read no card there."""
+        record = self.game(number).record
+        evidence = record[ref].evidence if 0 <= ref < len(record) else None
+        if evidence is None:
+            raise HistoryError(f"line {ref} of game {number} holds no card the camera read")
+        return evidence
+
+    def statistics(self, evening: str | None = None) -> list[dict[str, Any]]:
+        """Each player's figures over every sound game kept, or those of one ``evening`` (YYYY-MM-DD).
+
+        A player is the same person in every game their name is written alike (see ``person``).
+        Games with a damaged line are left out: their figures stop where the damage is, wherever that falls.
+        """
+        games = self.games()
+        key = tuple(sorted((kept.game, kept.lines) for kept in games))
+        with self._lock:
+            if key not in self._figures:
+                self._figures = {key: {}}
+            cached = self._figures[key]
+            if evening not in cached:
+                cached[evening] = figures_by_player(
+                    [kept.story for kept in reversed(games)
+                     if kept.story is not None and kept.damage is None and evening in (None, kept.evening)])
+            return cached[evening]
+
+    def csv(self) -> str:
+        """One row per scored round of every sound game, oldest first, with a column of the points each player
+        made in it (empty where they did not play): summed, a game's rows give its totals."""
+        games = [kept for kept in reversed(self.games()) if kept.story is not None and kept.damage is None]
+        names = _names(kept.story.players for kept in games if kept.story is not None)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["game", "evening", "round", "went out", "points", *names])
+        for kept in games:
+            assert kept.story is not None
+            writer.writerows(_rows(kept, kept.story, names))
+        return out.getvalue()
+
+    def records(self) -> Iterator[str]:
+        """Every game's record as JSON Lines, oldest first; each game begins with its ``game`` line."""
+        for kept in reversed(self.games()):
+            yield from write_record(kept.record)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+            self._db, self._opened = None, None
+
+    def _listing(self) -> list[tuple[int, float, int]]:
+        db = self._connection()
+        if db is None:
+            return []
+        try:
+            rows = db.execute("SELECT g.id, g.started, COUNT(e.line) FROM games g LEFT JOIN events e "
+                              "ON e.game = g.id GROUP BY g.id ORDER BY g.id").fetchall()
+        except sqlite3.DatabaseError as err:
+            raise StoreError(f"the game log {self.path} cannot be read: {err}") from err
+        return [(int(game), float(started), int(lines)) for game, started, lines in rows]
+
+    def _connection(self) -> sqlite3.Connection | None:
+        """The log, opened again when the table set it aside and began a new one (a new file, a new inode)."""
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        if self._db is None or self._opened != (stat.st_dev, stat.st_ino):
+            if self._db is not None:
+                self._db.close()
+            self._db = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+            self._opened, self._kept = (stat.st_dev, stat.st_ino), {}
+        return self._db
+
+    def _told(self, game: int, started: float, lines: int) -> Kept:
+        kept = self._kept.get(game)
+        if kept is None or kept.lines != lines:
+            kept = self._tell(game, started, lines)
+            self._kept[game] = kept
+        return kept
+
+    def _tell(self, game: int, started: float, lines: int) -> Kept:
+        assert self._db is not None
+        events, damage = usable_record(self._db, game)
+        story = tell(events) if events else None
+        return Kept(game, started, lines, tuple(events), story, None if damage is None else str(damage))
+
+
+def figures_by_player(stories: Sequence[Story]) -> list[dict[str, Any]]:
+    """Every player's figures over ``stories``, most games won first; a name is one person across games."""
+    people: dict[str, tuple[str, Figures]] = {}
+    for story in stories:
+        for name, figures in zip(story.players, story.figures, strict=True):
+            _, total = people.setdefault(person(name), (name, Figures()))
+            total.add(figures)
+    ranked = sorted(people.values(), key=lambda pair: (-pair[1].games_won, -pair[1].rounds_won, pair[0]))
+    return [{"name": name, **figures.to_json()} for name, figures in ranked]
+
+
+def person(name: str) -> str:
+    """Who a name stands for: the same person wherever it is written alike, letter case and spaces aside."""
+    return " ".join(name.split()).casefold()
+
+
+def _names(players: Iterable[Sequence[str]]) -> list[str]:
+    """Every player's name once, in the order they first sat down; the same person under one spelling."""
+    seen: dict[str, str] = {}
+    for names in players:
+        for name in names:
+            seen.setdefault(person(name), name)
+    return list(seen.values())
+
+
+def _rows(kept: Kept, story: Story, names: list[str]) -> Iterator[list[object]]:
+    column = {person(name): i for i, name in enumerate(names)}
+    before = (0,) * len(story.players)
+    for played in story.rounds:
+        points: list[object] = [""] * len(names)
+        for seat, name in enumerate(story.players):
+            points[column[person(name)]] = played.totals[seat] - before[seat]
+        yield [kept.game, kept.evening, played.round, story.players[played.winner], played.points, *points]
+        before = played.totals
+
