@@ -11,6 +11,7 @@ import time
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from tabletop.game.board import record_lines
+from tabletop.game.record import write_record
 from tabletop.history import History, HistoryError, Kept
 from tabletop.store import StoreError
 from tabletop.web import scoreboard
@@ -65,7 +66,14 @@ def game(number: int) -> Response:
     """One game's whole story: its rounds and their hands, its penalties, its figures and its record."""
     kept = _kept(number)
     story = {} if kept.story is None else kept.story.to_json()
-    return jsonify(**kept.summary(), **story, record=record_lines(kept.record))
+    return jsonify({**kept.summary(), **story, "record": record_lines(kept.record)})
+
+
+@blueprint.get("/api/history/<int:number>/record")
+def game_record(number: int) -> Response:
+    """One game's record as JSON Lines, as ``tabletop replay`` reads it."""
+    return _download("".join(line + "\n" for line in write_record(_kept(number).record)), "application/x-ndjson",
+                     "jsonl", f"game-{number}")
 
 
 @blueprint.get("/api/history/<int:number>/pictures/<int:ref>")
@@ -120,6 +128,6 @@ def history_records() -> Response:
     return _download(text, "application/x-ndjson", "jsonl")
 
 
-def _download(text: str, mimetype: str, suffix: str) -> Response:
-    name = f"tabletop-history-{time.strftime('%Y-%m-%d')}.{suffix}"
+def _download(text: str, mimetype: str, suffix: str, what: str = "history") -> Response:
+    name = f"tabletop-{what}-{time.strftime('%Y-%m-%d')}.{suffix}"
     return Response(text, mimetype=mimetype, headers={"Content-Disposition": f"attachment; filename={name}"})

@@ -1,7 +1,9 @@
 // The board: everything the table needs to see at a glance, redrawn from each live view.
 
 import {byId, el, evidenceBox, newsWatcher, renderPlayers, renderTable, soundToggle, watchView} from './common.js';
+import {showEvening} from './evening.js';
 import {_} from './i18n.js';
+import {showRounds} from './race.js';
 import {penaltyText} from './words.js';
 
 const alertOnNews = newsWatcher();
@@ -16,8 +18,9 @@ function render(view) {
     renderPlayers(byId('players'), view);
     renderWinner(view);
     renderPenalties(view.penalties, view.players);
-    renderRounds(view.rounds);
+    renderRounds(view);
   }
+  showEvening(view);
 }
 
 // The card on top as the camera saw it, for anyone who doubts the reading: shown on a tap, closed when the top
@@ -49,11 +52,9 @@ function renderPenalties(penalties, players) {
   byId('no-penalties').hidden = penalties.length > 0;
 }
 
-function renderRounds(rounds) {
-  byId('rounds').tBodies[0].replaceChildren(...rounds.map(round =>
-    el('tr', {'data-round': round.round},
-      el('td', {}, String(round.round)), el('td', {}, round.name), el('td', {}, String(round.points)))));
-  byId('no-rounds').hidden = rounds.length > 0;
+function renderRounds(view) {
+  showRounds({chart: byId('race'), table: byId('rounds'), none: byId('no-rounds')}, view.players, view.rounds, view.target);
+  byId('race-panel').hidden = view.rounds.length === 0;
 }
 
 byId('seen-top').addEventListener('click', () => showSeen(byId('seen-box').childElementCount === 0));

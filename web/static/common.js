@@ -3,6 +3,7 @@
 
 import {_, language, ngettext} from './i18n.js';
 import * as sound from './sound.js';
+import {keepAwake} from './wake.js';
 import {cardLabel, colorName, noticeText, parseCard, penaltyHeading, penaltyText} from './words.js';
 
 export {cardLabel, colorName, parseCard} from './words.js';
@@ -103,7 +104,8 @@ async function readBody(response) {
 const POLL_MS = 3000;
 const STREAM_AGAIN_MS = 30000;
 
-export function watchView(onView) {
+export function watchView(show) {
+  const onView = view => { keepAwake(view); show(view); };
   let streamed = false;
   const read = () => api('/api/view').then(result => {
     if (result.ok && !streamed) onView(result.data);

@@ -3,7 +3,9 @@
 // camera's zones.
 
 import {api, byId, cardElement, cardLabel, colorName, el, evidenceBox, noticeOf, parseCard, showMessage, syncList, watchView} from './common.js';
+import {showEvening} from './evening.js';
 import {_, ngettext} from './i18n.js';
+import {showRounds} from './race.js';
 import {describe, presetName} from './words.js';
 
 const PASS_KEY = 'tabletop-host-pass';
@@ -113,7 +115,14 @@ function render(next) {
   renderSummary();
   renderUnsure();
   renderRecord();
+  renderRace();
   byId('camera').hidden = !view.camera;
+  showEvening(view);
+}
+
+function renderRace() {
+  showRounds({chart: byId('race'), table: byId('rounds'), none: byId('no-rounds')}, players(),
+    view.game ? view.rounds : [], view.target);
 }
 
 // --- the game at a glance ----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // the colour for a wild.
 
 import {api, byId, colorName, el, newsWatcher, noticeOf, renderPlayers, renderTable, sentenceOf, showMessage, soundToggle, watchView} from './common.js';
+import {showEvening} from './evening.js';
 import {_, ngettext} from './i18n.js';
 
 const seat = Number(byId('seat-page').dataset.seat);
@@ -35,6 +36,7 @@ function render(next) {
   byId('claim-box').hidden = !hasSeat || Boolean(token());
   byId('play').hidden = !hasSeat || !token();
   if (hasSeat) renderSeat();
+  showEvening(view);
 }
 
 function renderSeat() {

@@ -110,3 +110,24 @@ export function describe(event, players) {
     default: return event.type;
   }
 }
+
+// Each player's figures (docs/api.md, /api/statistics), in the order the history and the evening show them.
+export const FIGURES = [
+  ['games', _('Games')],
+  ['games_won', _('Games won')],
+  ['rounds', _('Rounds')],
+  ['rounds_won', _('Rounds won')],
+  ['points', _('Points')],
+  ['average_points', _('Points a round')],
+  ['uno_calls', _('UNO called')],
+  ['uno_missed', _('UNO forgotten')],
+  ['catches', _('Caught others')],
+  ['wild_draw_fours', _('Wild Draw Fours played')],
+  ['wild_draw_fours_challenged', _('Their Wild Draw Fours challenged')],
+  ['challenges_won', _('Challenges won')],
+  ['challenges_lost', _('Challenges lost')],
+  ['out_of_turn', _('Out of turn')],
+  ['misplays', _('Wrong cards')],
+];
+
+export const figureValue = value => (value === null || value === undefined ? '–' : String(value));
