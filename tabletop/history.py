@@ -2,15 +2,19 @@
 evenings and the exports (CSV, JSON Lines).
 
 A reader beside the table, never in its way: it opens the log read-only on a connection of its own (SQLite's
-WAL lets it read while the table's thread writes), and tells each game once. A game's story is kept until
-that game gains a line; the statistics until any game does. So a phone asking for the history again costs a
-few small queries, however many games the log holds.
+WAL lets it read while the table's thread writes), and tells each game once in its life. A game's story is
+kept until that game gains a line, in memory and in a small file beside the log (``history.json``), so that a
+restarted table does not fold every game of every evening again before the history page answers; the
+statistics are kept until any game changes. A phone asking for the history again costs a few small queries,
+however many games the log holds.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
+import json
 import os
 import sqlite3
 import threading
@@ -31,16 +35,28 @@ class HistoryError(TabletopError, LookupError):
     """A game the log does not hold, or a line of one where the camera read no card."""
 
 
+CACHE_NAME = "history.json"
+"""Beside the log: every game's story as told, by game, start and line count (a cache: deleting it loses nothing)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """One game of the log as it was read: its lines (up to any damage), its story, and what was wrong."""
+    """One game of the log as it was told: its story (none if not even its first line can be read), and what
+    was wrong with it."""
 
     game: int
     started: float
     lines: int
-    record: tuple[Event, ...]
     story: Story | None
     damage: str | None
+
+    @property
+    def key(self) -> str:
+        """Which version of which game this is: a new log numbers its games from 1 again, but not at the same time."""
+        return f"{self.game}:{self.started!r}:{self.lines}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"story": None if self.story is None else self.story.to_json(), "damage": self.damage}
 
     @property
     def evening(self) -> str:
@@ -63,28 +79,44 @@ class History:
 
     def __init__(self, directory: Path) -> None:
         self.path = directory / FILE_NAME
+        self.cache = directory / CACHE_NAME
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
         self._opened: tuple[int, int] | None = None
-        self._kept: dict[int, Kept] = {}
-        self._figures: dict[tuple[tuple[int, int], ...], dict[str | None, list[dict[str, Any]]]] = {}
+        self._kept: dict[str, Kept] = {}
+        self._saved: set[str] = set()
+        self._figures: dict[tuple[str, ...], dict[str | None, list[dict[str, Any]]]] = {}
 
     def games(self) -> list[Kept]:
         """Every game kept, newest first."""
         with self._lock:
-            return [self._told(game, started, lines) for game, started, lines in reversed(self._listing())]
+            if not self._kept:
+                self._kept = self._read_cache()
+                self._saved = set(self._kept)
+            games = [self._told(game, started, lines) for game, started, lines in reversed(self._listing())]
+            self._kept = {kept.key: kept for kept in games}
+            if set(self._kept) != self._saved:
+                self._write_cache()
+            return games
 
     def game(self, number: int) -> Kept:
         """Game ``number``; HistoryError if the log holds no such game."""
-        with self._lock:
-            for game, started, lines in self._listing():
-                if game == number:
-                    return self._told(game, started, lines)
+        for kept in self.games():
+            if kept.game == number:
+                return kept
         raise HistoryError(f"the game log holds no game {number}")
+
+    def record(self, number: int) -> list[Event]:
+        """Game ``number``'s lines, up to any damage, with what the camera saw beside them."""
+        with self._lock:
+            db = self._connection()
+            if db is None or not any(game == number for game, _, _ in self._listing()):
+                raise HistoryError(f"the game log holds no game {number}")
+            return usable_record(db, number)[0]
 
     def picture(self, number: int, ref: int) -> Evidence:
         """What the camera saw at line ``ref`` of game ``number``; HistoryError where it read no card there."""
-        record = self.game(number).record
+        record = self.record(number)
         evidence = record[ref].evidence if 0 <= ref < len(record) else None
         if evidence is None:
             raise HistoryError(f"line {ref} of game {number} holds no card the camera read")
@@ -97,7 +129,7 @@ class History:
         Games with a damaged line are left out: their figures stop where the damage is, wherever that falls.
         """
         games = self.games()
-        key = tuple(sorted((kept.game, kept.lines) for kept in games))
+        key = tuple(kept.key for kept in games)
         with self._lock:
             if key not in self._figures:
                 self._figures = {key: {}}
@@ -124,7 +156,7 @@ class History:
     def records(self) -> Iterator[str]:
         """Every game's record as JSON Lines, oldest first; each game begins with its ``game`` line."""
         for kept in reversed(self.games()):
-            yield from write_record(kept.record)
+            yield from write_record(self.record(kept.game))
 
     def close(self) -> None:
         with self._lock:
@@ -153,21 +185,39 @@ class History:
             if self._db is not None:
                 self._db.close()
             self._db = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
-            self._opened, self._kept = (stat.st_dev, stat.st_ino), {}
+            self._opened = (stat.st_dev, stat.st_ino)
         return self._db
 
     def _told(self, game: int, started: float, lines: int) -> Kept:
-        kept = self._kept.get(game)
-        if kept is None or kept.lines != lines:
-            kept = self._tell(game, started, lines)
-            self._kept[game] = kept
-        return kept
-
-    def _tell(self, game: int, started: float, lines: int) -> Kept:
+        known = self._kept.get(Kept(game, started, lines, None, None).key)
+        if known is not None:
+            return known
         assert self._db is not None
         events, damage = usable_record(self._db, game)
         story = tell(events) if events else None
-        return Kept(game, started, lines, tuple(events), story, None if damage is None else str(damage))
+        return Kept(game, started, lines, story, None if damage is None else str(damage))
+
+    def _read_cache(self) -> dict[str, Kept]:
+        """The stories told before, as far as they can be read: a cache that cannot be is told again."""
+        try:
+            kept = json.loads(self.cache.read_text(encoding="utf-8"))
+            out = {}
+            for key, told in kept.items():
+                game, started, lines = key.split(":")
+                story = None if told["story"] is None else Story.from_json(told["story"])
+                out[key] = Kept(int(game), float(started), int(lines), story, told["damage"])
+            return out
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return {}
+
+    def _write_cache(self) -> None:
+        """Every story told, written whole and then moved into place, so a power cut leaves the old or the new."""
+        partial = self.cache.with_suffix(".partial")
+        with contextlib.suppress(OSError):  # a state folder the table cannot write: the stories are told again
+            partial.write_text(json.dumps({key: kept.to_json() for key, kept in self._kept.items()}),
+                               encoding="utf-8")
+            os.replace(partial, self.cache)
+            self._saved = set(self._kept)
 
 
 def figures_by_player(stories: Sequence[Story]) -> list[dict[str, Any]]:

@@ -51,7 +51,7 @@ class Blocked:
             raise ImportError("blocked: " + name)
 sys.meta_path.insert(0, Blocked())
 import tabletop.game.board, tabletop.game.cards, tabletop.game.events, tabletop.game.record
-import tabletop.game.referee, tabletop.game.rules
+import tabletop.game.referee, tabletop.game.rules, tabletop.game.story
 print(sorted(name for name in sys.modules if name.split(".")[0] in {BLOCKED!r}))
 """
     result = subprocess.run([sys.executable, "-c", blocker], capture_output=True, text=True, check=False)

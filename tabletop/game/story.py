@@ -91,6 +91,10 @@ class Figures:
         out["average_points"] = round(self.points / self.rounds, 1) if self.rounds else None
         return out
 
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Figures:
+        return cls(**{name: int(obj[name]) for name in FIGURES})
+
 
 FIGURES = tuple(f.name for f in fields(Figures))
 """The counted figures, in the order the pages and the command line show them."""
@@ -107,6 +111,11 @@ class Round:
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "winner": self.winner, "points": self.points, "totals": list(self.totals),
                 "hands": list(self.hands)}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Round:
+        return cls(int(obj["round"]), int(obj["winner"]), int(obj["points"]), tuple(obj["totals"]),
+                   tuple(obj["hands"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +137,15 @@ class Story:
                 "totals": list(self.totals), "rounds": [r.to_json() for r in self.rounds],
                 "penalties": [p.to_json() for p in self.penalties], "seconds": round(self.seconds, 1),
                 "figures": [f.to_json() for f in self.figures]}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Story:
+        """A story as ``to_json`` wrote it: kept beside the log, so that a game is told once in its life."""
+        penalties = tuple(Penalty(int(p["seat"]), int(p["cards"]), PenaltyReason(p["reason"]), int(p["ref"]))
+                          for p in obj["penalties"])
+        return cls(tuple(obj["players"]), int(obj["target"]), tuple(Round.from_json(r) for r in obj["rounds"]),
+                   penalties, obj["winner"], tuple(obj["totals"]), tuple(Figures.from_json(f) for f in obj["figures"]),
+                   float(obj["seconds"]))
 
 
 def tell(record: Sequence[Event]) -> Story:

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from tabletop.game.board import record_lines
 from tabletop.game.record import write_record
-from tabletop.history import History, HistoryError, Kept
+from tabletop.history import History, HistoryError
 from tabletop.store import StoreError
 from tabletop.web import scoreboard
 from tabletop.web.api import refuse
@@ -29,18 +31,13 @@ def _history() -> History:
     return history
 
 
-def _kept(number: int) -> Kept:
+@contextmanager
+def _answering() -> Iterator[None]:
+    """A game or a picture the log does not hold is a 404; a log that cannot be read, a 503."""
     try:
-        return _history().game(number)
+        yield
     except HistoryError as err:
         refuse(404, str(err))
-    except StoreError as err:
-        refuse(503, str(err))
-
-
-def _games() -> list[Kept]:
-    try:
-        return _history().games()
     except StoreError as err:
         refuse(503, str(err))
 
@@ -58,32 +55,34 @@ def game_page(number: int) -> str:
 @blueprint.get("/api/history")
 def games() -> Response:
     """Every game kept, newest first, as the list shows it."""
-    return jsonify(games=[kept.summary() for kept in _games()])
+    with _answering():
+        kept = _history().games()
+    return jsonify(games=[one.summary() for one in kept])
 
 
 @blueprint.get("/api/history/<int:number>")
 def game(number: int) -> Response:
     """One game's whole story: its rounds and their hands, its penalties, its figures and its record."""
-    kept = _kept(number)
+    with _answering():
+        kept, record = _history().game(number), _history().record(number)
     story = {} if kept.story is None else kept.story.to_json()
-    return jsonify({**kept.summary(), **story, "record": record_lines(kept.record)})
+    return jsonify({**kept.summary(), **story, "record": record_lines(record)})
 
 
 @blueprint.get("/api/history/<int:number>/record")
 def game_record(number: int) -> Response:
     """One game's record as JSON Lines, as ``tabletop replay`` reads it."""
-    return _download("".join(line + "\n" for line in write_record(_kept(number).record)), "application/x-ndjson",
-                     "jsonl", f"game-{number}")
+    with _answering():
+        record = _history().record(number)
+    return _download("".join(line + "\n" for line in write_record(record)), "application/x-ndjson", "jsonl",
+                     f"game-{number}")
 
 
 @blueprint.get("/api/history/<int:number>/pictures/<int:ref>")
 def picture(number: int, ref: int) -> Response:
     """What the camera saw of the card at line ``ref`` of game ``number``: a JPEG."""
-    _kept(number)
-    try:
+    with _answering():
         evidence = _history().picture(number, ref)
-    except HistoryError as err:
-        refuse(404, str(err))
     return Response(evidence.jpeg, mimetype="image/jpeg", headers={"Cache-Control": "max-age=86400"})
 
 
@@ -93,38 +92,36 @@ def statistics() -> Response:
     evening = request.args.get("evening")
     if evening is not None and not EVENING.fullmatch(evening):
         refuse(400, f"evening {evening[:20]!r} is not a date written YYYY-MM-DD")
-    kept = _games()
-    return jsonify(evening=evening, games=sum(1 for k in kept if evening in (None, k.evening)),
-                   players=_history().statistics(evening))
+    with _answering():
+        kept, players = _history().games(), _history().statistics(evening)
+    return jsonify(evening=evening, games=sum(1 for k in kept if evening in (None, k.evening)), players=players)
 
 
 @blueprint.get("/api/evening")
 def evening() -> Response:
     """The figures of the evening the newest game belongs to: what every phone shows when a game ends."""
-    kept = _games()
-    if not kept:
-        refuse(404, "the game log holds no game yet")
-    date = kept[0].evening
-    return jsonify(evening=date, games=sum(1 for k in kept if k.evening == date), players=_history().statistics(date))
+    with _answering():
+        kept = _history().games()
+        if not kept:
+            raise HistoryError("the game log holds no game yet")
+        date = kept[0].evening
+        players = _history().statistics(date)
+    return jsonify(evening=date, games=sum(1 for k in kept if k.evening == date), players=players)
 
 
 @blueprint.get("/api/history.csv")
 def history_csv() -> Response:
     """The history as a spreadsheet: one row per round, a column of points per player."""
-    try:
+    with _answering():
         text = _history().csv()
-    except StoreError as err:
-        refuse(503, str(err))
     return _download(text, "text/csv", "csv")
 
 
 @blueprint.get("/api/history.jsonl")
 def history_records() -> Response:
     """Every game's record as JSON Lines, oldest first, each beginning with its ``game`` line."""
-    try:
+    with _answering():
         text = "".join(line + "\n" for line in _history().records())
-    except StoreError as err:
-        refuse(503, str(err))
     return _download(text, "application/x-ndjson", "jsonl")
 
 
