@@ -135,7 +135,7 @@ def _parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
     bench.add_argument("part", nargs="?", default="all",
                        choices=["all", "referee", "classify", "real", "misreads", "pipeline", "watcher", "faces", "web",
-                                "crowd", "serve", "voice"],
+                                "crowd", "serve", "history", "voice"],
                        help="what to measure (default: everything, then one table of the figures with goals)")
     bench.add_argument("--seconds", type=float, default=300.0, help="how long the web benchmark runs")
     bench.add_argument("--scenes", type=Path, help="for real: a folder of whole pictures with labels.csv (default: "

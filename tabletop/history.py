@@ -85,19 +85,25 @@ class History:
         self._opened: tuple[int, int] | None = None
         self._kept: dict[str, Kept] = {}
         self._saved: set[str] = set()
+        self._listed: tuple[int, list[tuple[int, float, int]]] | None = None
+        """The games as last listed, with the log's data version then: unchanged, they need no listing again."""
+        self._games: list[Kept] = []
         self._figures: dict[tuple[str, ...], dict[str | None, list[dict[str, Any]]]] = {}
 
     def games(self) -> list[Kept]:
         """Every game kept, newest first."""
         with self._lock:
+            listed = self._listing()
+            if self._games and [(k.game, k.started, k.lines) for k in reversed(self._games)] == listed:
+                return list(self._games)
             if not self._kept:
                 self._kept = self._read_cache()
                 self._saved = set(self._kept)
-            games = [self._told(game, started, lines) for game, started, lines in reversed(self._listing())]
-            self._kept = {kept.key: kept for kept in games}
+            self._games = [self._told(game, started, lines) for game, started, lines in reversed(listed)]
+            self._kept = {kept.key: kept for kept in self._games}
             if set(self._kept) != self._saved:
                 self._write_cache()
-            return games
+            return list(self._games)
 
     def game(self, number: int) -> Kept:
         """Game ``number``; HistoryError if the log holds no such game."""
@@ -169,11 +175,16 @@ class History:
         if db is None:
             return []
         try:
-            rows = db.execute("SELECT g.id, g.started, COUNT(e.line) FROM games g LEFT JOIN events e "
-                              "ON e.game = g.id GROUP BY g.id ORDER BY g.id").fetchall()
+            version = int(db.execute("PRAGMA data_version").fetchone()[0])
+            if self._listed is not None and self._listed[0] == version:
+                return self._listed[1]
+            rows = db.execute("SELECT id, started, (SELECT COALESCE(MAX(line) + 1, 0) FROM events WHERE game = id) "
+                              "FROM games ORDER BY id").fetchall()  # the last line of each, found in the index
         except sqlite3.DatabaseError as err:
             raise StoreError(f"the game log {self.path} cannot be read: {err}") from err
-        return [(int(game), float(started), int(lines)) for game, started, lines in rows]
+        listed = [(int(game), float(started), int(lines)) for game, started, lines in rows]
+        self._listed = (version, listed)
+        return listed
 
     def _connection(self) -> sqlite3.Connection | None:
         """The log, opened again when the table set it aside and began a new one (a new file, a new inode)."""
@@ -185,7 +196,7 @@ class History:
             if self._db is not None:
                 self._db.close()
             self._db = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
-            self._opened = (stat.st_dev, stat.st_ino)
+            self._opened, self._listed = (stat.st_dev, stat.st_ino), None
         return self._db
 
     def _told(self, game: int, started: float, lines: int) -> Kept:

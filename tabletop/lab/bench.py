@@ -468,11 +468,12 @@ def bench_misreads(count: int = MISREAD_CARDS) -> Iterator[Figure]:
 
 def parts() -> dict[str, Callable[[], Iterator[Figure]]]:
     """Every benchmark by name, in the order ``tabletop bench`` runs them."""
-    from tabletop.lab.bench_web import bench_crowd, bench_serve, bench_web
+    from tabletop.lab.bench_web import bench_crowd, bench_history, bench_serve, bench_web
 
     return {"referee": bench_referee, "classify": bench_classify, "real": bench_real,
             "misreads": bench_misreads, "pipeline": bench_pipeline, "watcher": bench_watcher, "faces": bench_faces,
-            "web": bench_web, "crowd": bench_crowd, "serve": bench_serve, "voice": bench_voice}
+            "web": bench_web, "crowd": bench_crowd, "serve": bench_serve, "history": bench_history,
+            "voice": bench_voice}
 
 
 def bench_all(say: Callable[[str], None] = print) -> list[Figure]:

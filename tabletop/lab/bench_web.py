@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import dataclasses
 import http.client
 import itertools
 import json
@@ -416,3 +417,65 @@ def _served_port(said: multiprocessing.Queue) -> int:  # type: ignore[type-arg]
         if found:
             return int(found.group(1))
     raise TimeoutError("the service did not say where it serves")
+
+
+HISTORY_GOAL_MS = 300.0
+"""The history page's answer over 200 stored games."""
+NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
+
+
+def bench_history(games: int = 200, stats_games: int = 50, repeats: int = 20) -> Iterator[Figure]:
+    """The game nights page over a log of ``games`` simulated games, served as the Pi serves it: its first answer
+    with nothing told yet, a restarted table's first (the stories kept beside the log), and then each answer; and
+    the statistics of ``stats_games`` games, computed once and then kept until the log changes."""
+    from tabletop.history import CACHE_NAME, History, figures_by_player
+    from tabletop.lab.bench import timed
+
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-history-") as folder:
+        state = Path(folder)
+        _keep_games(state, games)
+        times: dict[str, list[float]] = {}
+        for when in ("first", "restarted", "then"):
+            if when != "then":
+                history = History(state)
+            if when == "first":
+                (state / CACHE_NAME).unlink(missing_ok=True)
+            with Table() as table, Server(create_app(table, WebSettings(pin=PIN), history=history),
+                                          host="127.0.0.1", port=0) as server:
+                times[when] = [_page_seconds(server.port) for _ in range(repeats if when == "then" else 1)]
+        first, restarted, then = times["first"][0], times["restarted"][0], statistics.median(times["then"])
+        yield figure(f"history page, {games} games", f"{first:.2f} s the first time (every game told), "
+                     f"{restarted * 1000:.0f} ms after a restart, then {then * 1000:.0f} ms median",
+                     f"≤ {HISTORY_GOAL_MS:.0f} ms", max(restarted, then) * 1000 <= HISTORY_GOAL_MS)
+        stories = [kept.story for kept in history.games()[:stats_games] if kept.story is not None]
+        computed = min(timed(lambda: figures_by_player(stories), 5))
+        history.statistics()
+        kept = min(timed(history.statistics, 5))
+        yield Figure(f"statistics of {stats_games} games", f"{computed * 1000:.1f} ms computed, {kept * 1000:.2f} ms "
+                     "once kept (until the log changes)")
+
+
+def _keep_games(state: Path, games: int) -> None:
+    from tabletop.lab.simulate import simulate_game
+    from tabletop.store import GameStore
+
+    store = GameStore(state, report=lambda _: None)
+    for seed in range(games):
+        played = simulate_game(seed, players=2 + seed % 4).events
+        first = played[0]
+        assert isinstance(first, Game)
+        store.restart([dataclasses.replace(first, players=NAMES[:len(first.players)]), *played[1:]])
+    store.close()
+
+
+def _page_seconds(port: int) -> float:
+    """The game nights page as a phone loads it: the page, the list of games and the statistics."""
+    started = time.perf_counter()
+    for path in ("/history", "/api/history", "/api/statistics"):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        assert response.status == 200, path
+    return time.perf_counter() - started
