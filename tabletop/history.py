@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.errors import TabletopError
-from tabletop.game.events import Event, Evidence
+from tabletop.game.events import Event
 from tabletop.game.record import write_record
 from tabletop.game.story import Figures, Story, tell
 from tabletop.store import FILE_NAME, StoreError, usable_record
@@ -120,13 +120,16 @@ class History:
                 raise HistoryError(f"the game log holds no game {number}")
             return usable_record(db, number)[0]
 
-    def picture(self, number: int, ref: int) -> Evidence:
-        """What the camera saw at line ``ref`` of game ``number``; HistoryError where it read no card there."""
-        record = self.record(number)
-        evidence = record[ref].evidence if 0 <= ref < len(record) else None
-        if evidence is None:
+    def picture(self, number: int, ref: int) -> bytes:
+        """What the camera saw at line ``ref`` of game ``number`` (a JPEG); HistoryError where it read no card."""
+        with self._lock:
+            db = self._connection()
+            if db is None or not any(game == number for game, _, _ in self._listing()):
+                raise HistoryError(f"the game log holds no game {number}")
+            row = self._query(db, "SELECT jpeg FROM pictures WHERE game = ? AND line = ?", (number, ref))
+        if not row:
             raise HistoryError(f"line {ref} of game {number} holds no card the camera read")
-        return evidence
+        return bytes(row[0][0])
 
     def statistics(self, evening: str | None = None) -> list[dict[str, Any]]:
         """Each player's figures over every sound game kept, or those of one ``evening`` (YYYY-MM-DD).
@@ -162,7 +165,14 @@ class History:
     def records(self) -> Iterator[str]:
         """Every game's record as JSON Lines, oldest first; each game begins with its ``game`` line."""
         for kept in reversed(self.games()):
-            yield from write_record(self.record(kept.game))
+            if kept.damage is None:  # every line sound: as the log wrote it, which is as write_record writes it
+                with self._lock:
+                    db = self._connection()
+                    rows = [] if db is None else self._query(
+                        db, "SELECT event FROM events WHERE game = ? ORDER BY line", (kept.game,))
+                yield from (str(text) for text, in rows)
+            else:
+                yield from write_record(self.record(kept.game))
 
     def close(self) -> None:
         with self._lock:
@@ -185,6 +195,12 @@ class History:
         listed = [(int(game), float(started), int(lines)) for game, started, lines in rows]
         self._listed = (version, listed)
         return listed
+
+    def _query(self, db: sqlite3.Connection, sql: str, values: tuple[int, ...]) -> list[Any]:
+        try:
+            return db.execute(sql, values).fetchall()
+        except sqlite3.DatabaseError as err:
+            raise StoreError(f"the game log {self.path} cannot be read: {err}") from err
 
     def _connection(self) -> sqlite3.Connection | None:
         """The log, opened again when the table set it aside and began a new one (a new file, a new inode)."""

@@ -192,6 +192,16 @@ def test_the_exports_download_as_files(client: FlaskClient) -> None:
     assert json.loads(one[0])["players"] == ["Cy", "ann", "Bo"]
 
 
+def test_a_guest_asking_for_whole_games_without_end_is_told_to_wait_and_others_are_not(client: FlaskClient) -> None:
+    guest, phone = {"REMOTE_ADDR": "10.0.0.9"}, {"REMOTE_ADDR": "10.0.0.7"}
+    answers = [client.get("/api/history.jsonl", environ_base=guest) for _ in range(15)]
+    assert answers[0].status_code == 200
+    refused = [answer for answer in answers if answer.status_code == 429]
+    assert refused and "too many history requests" in refused[0].get_json()["error"]
+    assert client.get("/api/history/1", environ_base=phone).status_code == 200
+    assert client.get("/api/history", environ_base=guest).status_code == 200, "the list of games is never held back"
+
+
 def test_a_table_without_a_log_says_so() -> None:
     with Table() as table:
         response = create_app(table, WebSettings(pin="2468")).test_client().get("/api/history")

@@ -47,6 +47,8 @@ SEAT_BURST, SEAT_RATE = 10, 2.0
 """Events a seat's phone may post at once, and a second after that: a player taps a few times a turn."""
 ADDRESS_BURST, ADDRESS_RATE = 20, 5.0
 """The same for everything posted from one address: a phone holding a seat, or a guest with none."""
+HISTORY_BURST, HISTORY_RATE = 10, 2.0
+"""Whole games (or the whole history) one address may read at once, and a second after that."""
 HOST_BURST, HOST_RATE = 200, 50.0
 """The same for the host, who corrects, inserts and confirms whole rounds at a time."""
 
@@ -68,6 +70,7 @@ class Scoreboard:
     seat_posts: Pace = field(default_factory=lambda: Pace(SEAT_BURST, SEAT_RATE))
     address_posts: Pace = field(default_factory=lambda: Pace(ADDRESS_BURST, ADDRESS_RATE))
     host_posts: Pace = field(default_factory=lambda: Pace(HOST_BURST, HOST_RATE))
+    history_reads: Pace = field(default_factory=lambda: Pace(HISTORY_BURST, HISTORY_RATE))
     streams: Gate = field(init=False)
     previews: Gate = field(init=False)
 

@@ -45,13 +45,13 @@ def refuse(status: int, message: str, headers: dict[str, str] | None = None) -> 
     abort(make_response(jsonify(error=message), status, headers or {}))
 
 
-def _address() -> str:
+def asking_address() -> str:
     return request.remote_addr or "unknown"
 
 
 def _enter(gate: Gate, what: str) -> str:
     """Take a place at ``gate`` for the asking phone, or answer 503 (with when to ask again); the address."""
-    address = _address()
+    address = asking_address()
     if not gate.enter(address):
         refuse(503, f"too many {what} are open (at most {gate.total}, {gate.each} from one phone): close one, or "
                     f"try again in {BUSY_RETRY_S} s", {"Retry-After": str(BUSY_RETRY_S)})
@@ -188,7 +188,7 @@ def _events(feed: Feed, keepalive: float, last_seen: int | None) -> Body:
 @blueprint.post("/api/events")
 def post_event() -> tuple[Response, int]:
     if "X-Seat-Token" in request.headers and not _as_host_asked():
-        _pace(scoreboard().address_posts, _address(), "too many posts from this phone")
+        paced(scoreboard().address_posts, asking_address(), "too many posts from this phone")
         event = _as_seat(_event(_json_body()))
     else:
         event = _as_host(_event(_json_body()))
@@ -372,7 +372,7 @@ DEVICE_NAME = 64
 def _check_pin(given: str) -> None:
     """Refuse a wrong PIN, and a phone that sent too many wrong ones with how long to wait."""
     board = scoreboard()
-    address, device = _address(), request.headers.get("X-Host-Device", "")[:DEVICE_NAME]
+    address, device = asking_address(), request.headers.get("X-Host-Device", "")[:DEVICE_NAME]
     if (wait := board.guard.wait_for(address, device)) > 0:
         refuse(429, f"too many wrong PINs from this phone: try again in {math.ceil(wait)} s")
     if not board.guard.check(address, given, board.settings.pin, device):
@@ -381,7 +381,7 @@ def _check_pin(given: str) -> None:
 
 def _as_host(event: Event) -> Event:
     _require_host()
-    _pace(scoreboard().host_posts, "host", "too many posts from the host")
+    paced(scoreboard().host_posts, "host", "too many posts from the host")
     return event if event.source else dataclasses.replace(event, source="host")
 
 
@@ -401,13 +401,13 @@ def _as_seat(event: Event) -> Event:
         event = dataclasses.replace(event, seat=seat)  # type: ignore[call-arg]
     elif own != seat:
         refuse(403, f"this phone holds seat {seat}, not seat {own}")
-    _pace(board.seat_posts, f"{snapshot.game}:{seat}", f"too many posts from {snapshot.players[seat]}'s seat")
+    paced(board.seat_posts, f"{snapshot.game}:{seat}", f"too many posts from {snapshot.players[seat]}'s seat")
     if (why := pointless(event, seat, snapshot)) is not None:
         refuse(409, f"the event was not recorded: {why}")
     return dataclasses.replace(event, source="phone", t=None)  # the table's clock, not the phone's, stamps it
 
 
-def _pace(pace: Pace, key: str, who: str) -> None:
+def paced(pace: Pace, key: str, who: str) -> None:
     """Count a post by ``key``, or answer 429 with how long to wait: the table serves every phone, and a flood
     from one slows them all."""
     if (wait := pace.take(key)) > 0:

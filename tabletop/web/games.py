@@ -17,7 +17,7 @@ from tabletop.game.record import write_record
 from tabletop.history import History, HistoryError
 from tabletop.store import StoreError
 from tabletop.web import scoreboard
-from tabletop.web.api import refuse
+from tabletop.web.api import asking_address, paced, refuse
 
 blueprint = Blueprint("games", __name__)
 
@@ -29,6 +29,13 @@ def _history() -> History:
     if history is None:
         refuse(404, "this table keeps no game log, so it has no history")
     return history
+
+
+def _heavy() -> History:
+    """The history, for an answer that reads a whole game or every game: a phone may ask for a few at once,
+    then a few a second, so that one guest asking without end does not slow the others."""
+    paced(scoreboard().history_reads, asking_address(), "too many history requests from this phone")
+    return _history()
 
 
 @contextmanager
@@ -64,7 +71,7 @@ def games() -> Response:
 def game(number: int) -> Response:
     """One game's whole story: its rounds and their hands, its penalties, its figures and its record."""
     with _answering():
-        kept, record = _history().game(number), _history().record(number)
+        kept, record = _history().game(number), _heavy().record(number)
     story = {} if kept.story is None else kept.story.to_json()
     return jsonify({**kept.summary(), **story, "record": record_lines(record)})
 
@@ -73,7 +80,7 @@ def game(number: int) -> Response:
 def game_record(number: int) -> Response:
     """One game's record as JSON Lines, as ``tabletop replay`` reads it."""
     with _answering():
-        record = _history().record(number)
+        record = _heavy().record(number)
     return _download("".join(line + "\n" for line in write_record(record)), "application/x-ndjson", "jsonl",
                      f"game-{number}")
 
@@ -82,8 +89,8 @@ def game_record(number: int) -> Response:
 def picture(number: int, ref: int) -> Response:
     """What the camera saw of the card at line ``ref`` of game ``number``: a JPEG."""
     with _answering():
-        evidence = _history().picture(number, ref)
-    return Response(evidence.jpeg, mimetype="image/jpeg", headers={"Cache-Control": "max-age=86400"})
+        jpeg = _history().picture(number, ref)
+    return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "max-age=86400"})
 
 
 @blueprint.get("/api/statistics")
@@ -113,7 +120,7 @@ def evening() -> Response:
 def history_csv() -> Response:
     """The history as a spreadsheet: one row per round, a column of points per player."""
     with _answering():
-        text = _history().csv()
+        text = _heavy().csv()
     return _download(text, "text/csv", "csv")
 
 
@@ -121,7 +128,7 @@ def history_csv() -> Response:
 def history_records() -> Response:
     """Every game's record as JSON Lines, oldest first, each beginning with its ``game`` line."""
     with _answering():
-        text = "".join(line + "\n" for line in _history().records())
+        text = "".join(line + "\n" for line in _heavy().records())
     return _download(text, "application/x-ndjson", "jsonl")
 
 
