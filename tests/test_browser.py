@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from chromium import OUTPUT, PHONE
+from playwright.sync_api import Browser, Page, expect
 from scanning import scan
 from untranslated import untranslated
 
@@ -34,12 +33,7 @@ from tabletop.web.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
-OUTPUT = Path(__file__).parent / "output"
 PIN = "2468"
-PHONE = {"width": 360, "height": 740}
 RECORD = [
     {"type": "game", "players": ["Ann", "Bo", "Cy"], "rules": {"preset": "official"}},
     {"type": "deal", "dealer": 2},
@@ -64,22 +58,6 @@ def server(table: Table) -> Iterator[Server]:
         with Server(app, host="127.0.0.1", port=0) as running:
             yield running
         camera.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    OUTPUT.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE)
-    yield context.new_page()
-    context.close()
 
 
 def call(server: Server, path: str, body: Any, method: str = "POST") -> Any:

@@ -7,7 +7,6 @@ import csv
 import dataclasses
 import io
 import json
-import shutil
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +14,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from chromium import OUTPUT, PHONE
 from histories import evening_at, keep, named, truth_figures
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from untranslated import untranslated
 
 from tabletop.game.events import Event, Evidence, Play
@@ -31,11 +31,7 @@ from tabletop.web.server import Server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-OUTPUT = Path(__file__).parent / "output"
 PIN = "2468"
-PHONE = {"width": 360, "height": 740}
 KEPT = [(3, ("Ann", "Bo", "Cy")), (8, ("Cy", "Ann", "Bo")), (21, ("Bo", "Dee", "Ann", "Cy"))]
 """The games in the log before the tests begin: seed and players."""
 PLAYED = (13, ("Ann", "Bo", "Cy"))
@@ -72,22 +68,6 @@ def server(state: Path) -> Iterator[Server]:
         with Server(app, host="127.0.0.1", port=0) as running:
             yield running
     store.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    OUTPUT.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, accept_downloads=True)
-    yield context.new_page()
-    context.close()
 
 
 def load(server: Server, lines: list[str]) -> None:
