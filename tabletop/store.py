@@ -5,7 +5,8 @@ game the table has held is kept (a new game or an import starts a new one, it ne
 service resumes the latest and the host can still export the earlier ones. A log that cannot be read is
 moved aside with its name saying why, and a fresh one is started: it is never written over. A log whose latest
 game has a line that cannot be used (one the referee would refuse, or not an event at all) is moved aside the
-same way, and the fresh log resumes that game from the lines before it.
+same way, and the fresh log holds the earlier games as they were and resumes that game from the lines before
+it.
 
 Beside each line the camera read a card for, the log keeps what it saw (``Evidence``: a picture of a few kB),
 written in the same commit as the line.
@@ -78,16 +79,18 @@ class GameStore:
                 self._resume_before(damage, report)
 
     def _resume_before(self, damage: RecordError, report: Callable[[str], None]) -> None:
-        """Keep the damaged log aside and start a new one holding the latest game up to its damage."""
-        usable = self._events
+        """Keep the damaged log aside and start a new one holding the earlier games as they were (the evenings'
+        history stays whole) and the latest game up to its damage."""
+        usable, latest = self._events, self._game
         self._db.close()
         aside = self._set_aside()
         self._db, (self._game, self._lines, self._events), _ = self._load()
+        earlier = self._carry_over(aside, before=latest)
         if usable:
             self.restart(usable)
             self._events = usable
         report(f"the game log {self.path} has a line it cannot use in its latest game ({damage}); it was kept as "
-               f"{aside}, and a new log resumes the game from the {len(usable)} lines before it")
+               f"{aside}, and a new log resumes the game from the {len(usable)} lines before it{earlier}")
 
     @property
     def events(self) -> list[Event]:
@@ -172,6 +175,22 @@ class GameStore:
             self._db.execute("ROLLBACK")
             raise StoreError(f"the game log could not be written: {err}") from err
         self._db.execute("COMMIT")
+
+    def _carry_over(self, aside: Path, before: int | None) -> str:
+        """Copy the games before game ``before`` from the log kept ``aside`` into this one, pictures and all;
+        what became of them, in words for the report."""
+        if before is None:
+            return ""
+        self._db.execute("ATTACH DATABASE ? AS aside", (str(aside),))
+        try:
+            with self._writing():
+                for table, column in (("games", "id"), ("events", "game"), ("pictures", "game")):
+                    self._db.execute(f"INSERT INTO {table} SELECT * FROM aside.{table} WHERE {column} < ?", (before,))
+        except StoreError as err:
+            return f" (the earlier games stay in the log kept aside: {err})"
+        finally:
+            self._db.execute("DETACH DATABASE aside")
+        return ", beside the earlier games"
 
     def _set_aside(self) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")

@@ -143,12 +143,16 @@ def test_a_damaged_game_is_kept_aside_and_the_others_still_listed(log: Path) -> 
     assert {row["game"] for row in csv.DictReader(io.StringIO(history.csv()))} == {"1", "3", "4"}
 
 
-def test_the_history_follows_a_log_the_table_set_aside_and_began_again(log: Path) -> None:
+def test_a_damaged_latest_game_is_kept_aside_and_the_earlier_games_stay_in_the_history(log: Path) -> None:
     history = History(log)
-    assert len(history.games()) == 4
+    before = {kept.game: kept.summary() for kept in history.games()}
     damage(log, game=4, line=3)  # the latest game damaged: the table keeps the log aside and begins a new one
-    GameStore(log, report=lambda _: None).close()
-    assert len(history.games()) == 1, "the new log resumes the latest game from before its damage"
+    heard: list[str] = []
+    GameStore(log, report=heard.append).close()
+    assert "beside the earlier games" in heard[0]
+    after = {kept.game: kept.summary() for kept in history.games()}
+    assert [after[n] for n in (1, 2, 3)] == [before[n] for n in (1, 2, 3)], "the earlier games, as they were"
+    assert after[4]["lines"] == 3 and after[4]["players"] == before[4]["players"], "the latest, up to its damage"
 
 
 @pytest.fixture

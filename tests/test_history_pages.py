@@ -7,6 +7,7 @@ import csv
 import dataclasses
 import io
 import json
+import sqlite3
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +25,7 @@ from tabletop.game.record import write_record
 from tabletop.game.story import tell
 from tabletop.history import History
 from tabletop.lab.simulate import SimulatedGame, simulate_game
-from tabletop.store import GameStore
+from tabletop.store import FILE_NAME, GameStore
 from tabletop.table import Table
 from tabletop.web import WebSettings, create_app
 from tabletop.web.server import Server
@@ -36,6 +37,10 @@ KEPT = [(3, ("Ann", "Bo", "Cy")), (8, ("Cy", "Ann", "Bo")), (21, ("Bo", "Dee", "
 """The games in the log before the tests begin: seed and players."""
 PLAYED = (13, ("Ann", "Bo", "Cy"))
 """The game the table plays during the tests: imported whole, as a finished game."""
+DAMAGED = (5, ("Ann", "Eve"))
+"""A game of an evening before, the log's first, with a line that cannot be read."""
+FIRST = 2
+"""The first of the games in KEPT, in the log."""
 LIVE = [{"type": "game", "players": ["Ann", "Bo"], "rules": {"preset": "official"}}, {"type": "deal", "dealer": 1},
         {"type": "flip", "card": "red-5"}]
 
@@ -55,8 +60,11 @@ def with_pictures(events: list[Event]) -> list[Event]:
 @pytest.fixture(scope="module")
 def state(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("history")
+    keep(folder, [(evening_at(2, 20), named(game_of(*DAMAGED), DAMAGED[1]))])
     keep(folder, [(evening_at(3, 19 + i), with_pictures(named(game_of(seed, names), names)))
                   for i, (seed, names) in enumerate(KEPT)])
+    with sqlite3.connect(folder / FILE_NAME) as db:
+        db.execute("UPDATE events SET event = '{broken' WHERE game = 1 AND line = 30")
     return folder
 
 
@@ -148,18 +156,21 @@ def test_game_nights_list_every_game_newest_first_and_open_on_its_story(server: 
     items = page.locator("#games > li")
     expect(items).to_have_count(len(listed))
     assert items.evaluate_all("items => items.map(i => Number(i.dataset.game))") == [kept.game for kept in listed]
+    damaged = page.locator("#games li[data-game='1']")
+    expect(damaged).to_have_class("damaged")
+    expect(damaged).to_contain_text("damaged: kept aside from the statistics")
     no_overflow(page)
     page.screenshot(path=str(OUTPUT / "history.png"), full_page=True)
-    first = History(state).game(1)
+    first = History(state).game(FIRST)
     assert first.story is not None
-    page.locator("#games li[data-game='1'] a").click()
+    page.locator(f"#games li[data-game='{FIRST}'] a").click()
     expect(page.locator("#race figure")).to_have_attribute("data-rounds", str(len(first.story.rounds)))
     assert page.locator("#race .race-legend .total").all_text_contents() == [str(t) for t in first.story.totals]
     expect(page.locator("#penalties > li")).to_have_count(len(first.story.penalties))
     pictured = page.locator("#penalties img").first
     pictured.scroll_into_view_if_needed()
     page.wait_for_function("document.querySelector('#penalties img').naturalWidth === 64")
-    expect(page.locator("#record > li")).to_have_count(len(History(state).record(1)))
+    expect(page.locator("#record > li")).to_have_count(len(History(state).record(FIRST)))
     no_overflow(page)
     page.screenshot(path=str(OUTPUT / "history-game.png"), full_page=True)
 
@@ -198,8 +209,9 @@ def test_the_spreadsheet_downloaded_from_the_page_sums_to_each_games_totals(serv
     with page.expect_download() as download:
         page.get_by_text("Every game as a spreadsheet (CSV)").click()
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    assert not [row for row in rows if row["game"] == "1"], "the damaged game is kept out"
     for kept in History(state).games():
-        if kept.story is None or not kept.story.rounds:
+        if kept.story is None or not kept.story.rounds or kept.damage:
             continue
         mine = [row for row in rows if row["game"] == str(kept.game)]
         for seat, name in enumerate(kept.story.players):
@@ -274,7 +286,7 @@ def test_the_history_pages_speak_the_phones_language(server: Server, browser: Br
     played(server)
     context = browser.new_context(viewport=PHONE, locale=language)
     page = context.new_page()
-    for path in ("/history", "/history/1", "/"):
+    for path in ("/history", f"/history/{FIRST}", "/"):
         page.goto(server.url() + path)
         expect(page.locator("#figures thead th, #race figure").first).to_be_visible()
         for toggle in page.locator(".open-round").all()[:1]:
