@@ -115,17 +115,16 @@ class History:
     def record(self, number: int) -> list[Event]:
         """Game ``number``'s lines, up to any damage, with what the camera saw beside them."""
         with self._lock:
-            db = self._connection()
-            if db is None or not any(game == number for game, _, _ in self._listing()):
-                raise HistoryError(f"the game log holds no game {number}")
-            return usable_record(db, number)[0]
+            db = self._holding(number)
+            try:
+                return usable_record(db, number)[0]
+            except sqlite3.DatabaseError as err:
+                raise StoreError(f"the game log {self.path} cannot be read: {err}") from err
 
     def picture(self, number: int, ref: int) -> bytes:
         """What the camera saw at line ``ref`` of game ``number`` (a JPEG); HistoryError where it read no card."""
         with self._lock:
-            db = self._connection()
-            if db is None or not any(game == number for game, _, _ in self._listing()):
-                raise HistoryError(f"the game log holds no game {number}")
+            db = self._holding(number)
             row = self._query(db, "SELECT jpeg FROM pictures WHERE game = ? AND line = ?", (number, ref))
         if not row:
             raise HistoryError(f"line {ref} of game {number} holds no card the camera read")
@@ -195,6 +194,13 @@ class History:
         listed = [(int(game), float(started), int(lines)) for game, started, lines in rows]
         self._listed = (version, listed)
         return listed
+
+    def _holding(self, number: int) -> sqlite3.Connection:
+        """The log, which holds game ``number``; HistoryError if it does not."""
+        db = self._connection()
+        if db is None or not any(game == number for game, _, _ in self._listing()):
+            raise HistoryError(f"the game log holds no game {number}")
+        return db
 
     def _query(self, db: sqlite3.Connection, sql: str, values: tuple[int, ...]) -> list[Any]:
         try:
