@@ -161,8 +161,8 @@ class Watcher:
         return [Reveal(seat=revealed.seat, cards=cards, t=t, source=SOURCE)]
 
     def _overlapping(self, revealed: Revealed, apart: list[Corners]) -> tuple[Card, ...]:
-        """The cards read surely where the zone changed that lie outside every card read apart: the cards of a
-        hand laid over each other."""
+        """The cards read (at least ``HAND_FLOOR`` surely) where the zone changed that lie outside every card read
+        apart: the cards of a hand laid over each other."""
         tall = self.pile.zone.card_height
         (x0, y0, x1, y1), reach = revealed.spread, math.ceil(tall / 4)
         if x1 <= x0 or y1 <= y0:
@@ -173,7 +173,7 @@ class Watcher:
             middles = region.frame_points(np.array(seen.index_middles, np.float32))
             inside = any(cv2.pointPolygonTest(outline, (float(x), float(y)), False) >= 0
                          for outline in apart for x, y in middles)
-            if seen.card is not None and not seen.reading.unsure and not inside:
+            if seen.card is not None and seen.reading.confidence >= HAND_FLOOR and not inside:
                 cards.append(seen.card)
         return tuple(cards)
 
@@ -211,6 +211,12 @@ def _most_prominent(region: Region, card_height: float) -> Corners | None:
     return cards[0] if cards else None
 
 
+HAND_FLOOR = 0.5
+"""A card of a hand laid over others, read from what shows of it, is counted in the hand when read at least this
+surely, though below the mark where a play is left for a person to confirm: a card left out of a hand makes its
+points as wrong as a card misread, and most such readings are right. In the simulator's dropped hands (10
+rounds) 76 of 100 revealed cards are read with it, against 67 with only sure readings, and no card more that is
+not in the hand."""
 PROMINENT_LOOKS = 3
 """How many cards a finder offers round a card changed, most prominent first."""
 PLACED_SCORE = 0.7
