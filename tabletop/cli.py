@@ -129,7 +129,7 @@ def _parser() -> argparse.ArgumentParser:
     shown.add_argument("--csv", action="store_true", help="one row per round of every game, a column of points "
                        "per player (a spreadsheet)")
     shown.add_argument("--records", action="store_true", help="every game's record as JSON Lines, oldest first")
-    history.add_argument("--evening", metavar="YYYY-MM-DD", help="the figures of one evening only")
+    history.add_argument("--evening", metavar="YYYY-MM-DD", type=_evening, help="the figures of one evening only")
     history.set_defaults(run=_history)
 
     bench = commands.add_parser("bench", help="measure how fast tabletop is on this machine")
@@ -221,6 +221,14 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _evening(text: str) -> str:
+    from tabletop.history import EVENING
+
+    if not EVENING.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date written YYYY-MM-DD")
+    return text
+
+
 def _history(args: argparse.Namespace) -> int:
     from tabletop.config import load_config
     from tabletop.history import History
@@ -269,7 +277,7 @@ def _history_words(history: History, evening: str | None) -> str:
         damaged = f"  (damaged, kept aside: {kept.damage})" if kept.damage else ""
         lines.append(f"game {kept.game}  {when}  {', '.join(story.players)}  {winner}  {len(story.rounds)} "
                      f"round{'s' if len(story.rounds) != 1 else ''}  {story.seconds / 60:.0f} min{damaged}")
-    players = history.statistics(evening)
+    players = history.statistics(evening)["players"]
     lines.append("")
     lines.append(f"figures {'of ' + evening if evening else 'over every game'}:" if players else "no figures yet")
     rows = [["", *(str(player["name"]) for player in players)]]

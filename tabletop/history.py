@@ -16,6 +16,7 @@ import csv
 import io
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -35,6 +36,8 @@ class HistoryError(TabletopError, LookupError):
     """A game the log does not hold, or a line of one where the camera read no card."""
 
 
+EVENING = re.compile(r"\d{4}-\d{2}-\d{2}")
+"""An evening as the history names it: the local date its games began on."""
 CACHE_NAME = "history.json"
 """Beside the log: every game's story as told, by game, start and line count (a cache: deleting it loses nothing)."""
 
@@ -52,8 +55,7 @@ class Kept:
 
     @property
     def key(self) -> str:
-        """Which version of which game this is: a new log numbers its games from 1 again, but not at the same time."""
-        return f"{self.game}:{self.started!r}:{self.lines}"
+        return _key(self.game, self.started, self.lines)
 
     def to_json(self) -> dict[str, Any]:
         return {"story": None if self.story is None else self.story.to_json(), "damage": self.damage}
@@ -87,23 +89,24 @@ class History:
         self._saved: set[str] = set()
         self._listed: tuple[int, list[tuple[int, float, int]]] | None = None
         """The games as last listed, with the log's data version then: unchanged, they need no listing again."""
-        self._games: list[Kept] = []
-        self._figures: dict[tuple[str, ...], dict[str | None, list[dict[str, Any]]]] = {}
+        self._told_from: tuple[list[tuple[int, float, int]], list[Kept]] | None = None
+        """The games as last told, and the listing they were told from."""
+        self._figures: dict[tuple[str, ...], dict[str | None, dict[str, Any]]] = {}
 
     def games(self) -> list[Kept]:
         """Every game kept, newest first."""
         with self._lock:
             listed = self._listing()
-            if self._games and [(k.game, k.started, k.lines) for k in reversed(self._games)] == listed:
-                return list(self._games)
+            if self._told_from is not None and self._told_from[0] is listed:
+                return list(self._told_from[1])
             if not self._kept:
                 self._kept = self._read_cache()
                 self._saved = set(self._kept)
-            self._games = [self._told(game, started, lines) for game, started, lines in reversed(listed)]
-            self._kept = {kept.key: kept for kept in self._games}
+            games = [self._told(game, started, lines) for game, started, lines in reversed(listed)]
+            self._told_from, self._kept = (listed, games), {kept.key: kept for kept in games}
             if set(self._kept) != self._saved:
                 self._write_cache()
-            return list(self._games)
+            return list(games)
 
     def game(self, number: int) -> Kept:
         """Game ``number``; HistoryError if the log holds no such game."""
@@ -114,24 +117,21 @@ class History:
 
     def record(self, number: int) -> list[Event]:
         """Game ``number``'s lines, up to any damage, with what the camera saw beside them."""
-        with self._lock:
-            db = self._holding(number)
-            try:
-                return usable_record(db, number)[0]
-            except sqlite3.DatabaseError as err:
-                raise StoreError(f"the game log {self.path} cannot be read: {err}") from err
+        with self._lock, self._reading():
+            return usable_record(self._holding(number), number)[0]
 
     def picture(self, number: int, ref: int) -> bytes:
         """What the camera saw at line ``ref`` of game ``number`` (a JPEG); HistoryError where it read no card."""
-        with self._lock:
-            db = self._holding(number)
-            row = self._query(db, "SELECT jpeg FROM pictures WHERE game = ? AND line = ?", (number, ref))
+        with self._lock, self._reading():
+            row = self._holding(number).execute("SELECT jpeg FROM pictures WHERE game = ? AND line = ?",
+                                                (number, ref)).fetchall()
         if not row:
             raise HistoryError(f"line {ref} of game {number} holds no card the camera read")
         return bytes(row[0][0])
 
-    def statistics(self, evening: str | None = None) -> list[dict[str, Any]]:
-        """Each player's figures over every sound game kept, or those of one ``evening`` (YYYY-MM-DD).
+    def statistics(self, evening: str | None = None) -> dict[str, Any]:
+        """How many games are counted (``games``) and each player's figures over them (``players``): every sound
+        game kept, or those of one ``evening`` (YYYY-MM-DD).
 
         A player is the same person in every game their name is written alike (see ``person``).
         Games with a damaged line are left out: their figures stop where the damage is, wherever that falls.
@@ -143,9 +143,9 @@ class History:
                 self._figures = {key: {}}
             cached = self._figures[key]
             if evening not in cached:
-                cached[evening] = figures_by_player(
-                    [kept.story for kept in reversed(games)
-                     if kept.story is not None and kept.damage is None and evening in (None, kept.evening)])
+                stories = [kept.story for kept in reversed(games)
+                           if kept.story is not None and kept.damage is None and evening in (None, kept.evening)]
+                cached[evening] = {"games": len(stories), "players": figures_by_player(stories)}
             return cached[evening]
 
     def csv(self) -> str:
@@ -165,10 +165,9 @@ class History:
         """Every game's record as JSON Lines, oldest first; each game begins with its ``game`` line."""
         for kept in reversed(self.games()):
             if kept.damage is None:  # every line sound: as the log wrote it, which is as write_record writes it
-                with self._lock:
-                    db = self._connection()
-                    rows = [] if db is None else self._query(
-                        db, "SELECT event FROM events WHERE game = ? ORDER BY line", (kept.game,))
+                with self._lock, self._reading():
+                    rows = self._holding(kept.game).execute("SELECT event FROM events WHERE game = ? ORDER BY line",
+                                                            (kept.game,)).fetchall()
                 yield from (str(text) for text, in rows)
             else:
                 yield from write_record(self.record(kept.game))
@@ -183,14 +182,12 @@ class History:
         db = self._connection()
         if db is None:
             return []
-        try:
+        with self._reading():
             version = int(db.execute("PRAGMA data_version").fetchone()[0])
             if self._listed is not None and self._listed[0] == version:
                 return self._listed[1]
             rows = db.execute("SELECT id, started, (SELECT COALESCE(MAX(line) + 1, 0) FROM events WHERE game = id) "
                               "FROM games ORDER BY id").fetchall()  # the last line of each, found in the index
-        except sqlite3.DatabaseError as err:
-            raise StoreError(f"the game log {self.path} cannot be read: {err}") from err
         listed = [(int(game), float(started), int(lines)) for game, started, lines in rows]
         self._listed = (version, listed)
         return listed
@@ -202,9 +199,11 @@ class History:
             raise HistoryError(f"the game log holds no game {number}")
         return db
 
-    def _query(self, db: sqlite3.Connection, sql: str, values: tuple[int, ...]) -> list[Any]:
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[None]:
+        """A read of the log; one that fails becomes a StoreError saying so."""
         try:
-            return db.execute(sql, values).fetchall()
+            yield
         except sqlite3.DatabaseError as err:
             raise StoreError(f"the game log {self.path} cannot be read: {err}") from err
 
@@ -222,11 +221,12 @@ class History:
         return self._db
 
     def _told(self, game: int, started: float, lines: int) -> Kept:
-        known = self._kept.get(Kept(game, started, lines, None, None).key)
+        known = self._kept.get(_key(game, started, lines))
         if known is not None:
             return known
         assert self._db is not None
-        events, damage = usable_record(self._db, game)
+        with self._reading():
+            events, damage = usable_record(self._db, game)
         story = tell(events) if events else None
         return Kept(game, started, lines, story, None if damage is None else str(damage))
 
@@ -251,6 +251,11 @@ class History:
                                encoding="utf-8")
             os.replace(partial, self.cache)
             self._saved = set(self._kept)
+
+
+def _key(game: int, started: float, lines: int) -> str:
+    """Which version of which game this is: a new log numbers its games from 1 again, but not at the same time."""
+    return f"{game}:{started!r}:{lines}"
 
 
 def figures_by_player(stories: Sequence[Story]) -> list[dict[str, Any]]:

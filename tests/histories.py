@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from tabletop.game.events import Catch, Challenge, Event, Game, PenaltyReason, Reveal
+from tabletop.game.events import Catch, Challenge, Event, Game, PenaltyReason, Reveal, Uno
 from tabletop.lab.simulate import SimulatedGame
 from tabletop.store import GameStore
 
@@ -47,6 +47,13 @@ def truth_figures(game: SimulatedGame) -> list[dict[str, int]]:
             figures[challenge.seat]["challenges_won"] += 1
     for _, seat, _ in truth.wild_draw_fours:
         figures[seat]["wild_draw_fours"] += 1
+    false_calls = {ref for ref, _, reason, _ in truth.penalties if reason is PenaltyReason.FALSE_UNO}
+    for ref, event in enumerate(events):
+        if isinstance(event, Uno) and ref not in false_calls:
+            figures[event.seat]["uno_calls"] += 1
+        elif isinstance(event, Challenge):
+            accused = max((four for four in truth.wild_draw_fours if four[0] < ref), key=lambda four: four[0])
+            figures[accused[1]]["wild_draw_fours_challenged"] += 1
     before = (0,) * seats
     for _, winner, _, totals in truth.scores:
         figures[winner]["rounds_won"] += 1
@@ -54,7 +61,8 @@ def truth_figures(game: SimulatedGame) -> list[dict[str, int]]:
             figures[seat]["points"] += totals[seat] - before[seat]
         before = totals
     return [{"games_won": int(seat == truth.winner), "rounds": len(truth.scores), "rounds_won": f["rounds_won"],
-             "points": f["points"], "uno_missed": f["missed-uno"], "catches": f["catches"],
-             "wild_draw_fours": f["wild_draw_fours"], "challenges_won": f["challenges_won"],
+             "points": f["points"], "uno_calls": f["uno_calls"], "uno_missed": f["missed-uno"],
+             "catches": f["catches"], "wild_draw_fours": f["wild_draw_fours"],
+             "wild_draw_fours_challenged": f["wild_draw_fours_challenged"], "challenges_won": f["challenges_won"],
              "challenges_lost": f["challenge-lost"], "out_of_turn": f["out-of-turn"],
              "misplays": f["illegal-play"]} for seat, f in enumerate(figures)]

@@ -85,12 +85,14 @@ def test_a_name_is_one_person_across_games_and_evenings(log: Path) -> None:
         for name, figures in zip(names, truth_figures(game), strict=True):
             expected.setdefault(name.strip().casefold(), Counter()).update({**figures, "games": 1})
     history = History(log)
-    people = {player["name"].casefold(): player for player in history.statistics()}
+    assert history.statistics()["games"] == 4
+    people = {player["name"].casefold(): player for player in history.statistics()["players"]}
     assert set(people) == {"ann", "bo", "cy", "dee"}
     for name, figures in expected.items():
         assert {key: people[name][key] for key in figures} == dict(figures), name
         assert people[name]["average_points"] == round(figures["points"] / figures["rounds"], 1)
-    first_evening = {p["name"].casefold(): p for p in history.statistics("2026-12-01")}
+    assert history.statistics("2026-12-01")["games"] == 2
+    first_evening = {p["name"].casefold(): p for p in history.statistics("2026-12-01")["players"]}
     assert set(first_evening) == {"ann", "bo", "cy"} and first_evening["ann"]["games"] == 2
 
 
@@ -102,7 +104,7 @@ def test_statistics_are_computed_once_and_again_when_the_log_changes(log: Path) 
     store.restart(named(simulate_game(55, players=2), ("Ann", "Eve")))
     store.close()
     again = history.statistics()
-    assert again is not once and {p["name"] for p in again} >= {"Eve"}
+    assert again is not once and {p["name"] for p in again["players"]} >= {"Eve"}
 
 
 def test_the_csv_has_a_row_per_round_and_its_columns_sum_to_each_games_totals(log: Path) -> None:
@@ -139,7 +141,8 @@ def test_a_damaged_game_is_kept_aside_and_the_others_still_listed(log: Path) -> 
     assert set(games) == {1, 2, 3, 4}
     assert games[2].damage is not None and "line 41" in games[2].damage
     assert all(games[n].damage is None for n in (1, 3, 4))
-    assert sum(player["games"] for player in history.statistics()) == 3 + 4 + 2, "the damaged game is not counted"
+    assert history.statistics()["games"] == 3, "the damaged game is not counted"
+    assert sum(player["games"] for player in history.statistics()["players"]) == 3 + 4 + 2
     assert {row["game"] for row in csv.DictReader(io.StringIO(history.csv()))} == {"1", "3", "4"}
 
 
@@ -234,15 +237,23 @@ def test_tabletop_history_csv_and_records(log: Path) -> None:
     assert records.returncode == 0 and records.stdout.count('"type": "game"') == 4
 
 
+def test_tabletop_history_refuses_an_evening_that_is_not_a_date(log: Path) -> None:
+    result = tabletop("history", "--state", str(log), "--evening", "friday")
+    assert result.returncode == 2 and "not a date written YYYY-MM-DD" in result.stderr
+
+
 def test_tabletop_history_without_a_log_exits_2_and_says_where_it_looked(tmp_path: Path) -> None:
     result = tabletop("history", "--state", str(tmp_path / "nowhere"))
     assert result.returncode == 2 and "no game log in" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_a_restarted_table_reads_its_stories_back_instead_of_telling_every_game_again(log: Path) -> None:
-    told = [kept.summary() for kept in History(log).games()]
+    first = History(log)
+    told, figures = [kept.summary() for kept in first.games()], first.statistics()
     damage(log, game=2, line=40)  # a log line only ever changes by damage: a game is told once in its life
-    assert [kept.summary() for kept in History(log).games()] == told, "told from the stories kept beside the log"
+    restarted = History(log)
+    assert [kept.summary() for kept in restarted.games()] == told, "told from the stories kept beside the log"
+    assert restarted.statistics() == figures
     (log / "history.json").write_text("{not json", encoding="utf-8")
     retold = {kept.game: kept for kept in History(log).games()}
     assert retold[2].damage is not None, "a cache that cannot be read is set aside and every game told again"

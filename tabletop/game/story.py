@@ -18,6 +18,7 @@ from tabletop.game.events import (
     Event,
     Game,
     GameEnd,
+    Notice,
     Penalty,
     PenaltyReason,
     Play,
@@ -170,6 +171,7 @@ class _Teller:
     """Who played the latest wild draw four: the player a challenge accuses."""
     challenger: int | None = None
     seconds: float = 0.0
+    figures: list[Figures] = field(init=False)
 
     def __post_init__(self) -> None:
         self.figures = [Figures() for _ in self.game.players]
@@ -201,7 +203,7 @@ class _Teller:
             self.figures[event.seat].uno_calls += 1
         elif isinstance(event, Catch) and any(r is PenaltyReason.MISSED_UNO for _, r in reasons):
             self.figures[event.seat].catches += 1
-        elif isinstance(event, Challenge):
+        elif isinstance(event, Challenge) and not any(isinstance(v, Notice) for v in verdicts):
             self.challenger = event.seat
             if self.wild is not None:
                 self.figures[self.wild].wild_draw_fours_challenged += 1
@@ -247,5 +249,4 @@ class _Teller:
             figures.points += score.totals[seat] - before[seat]
         self.figures[score.winner].rounds_won += 1
         hands = round_hands(self.shown, self.went_out.get(score.round, ref), ref)
-        self.went_out.pop(score.round, None)
         self.rounds.append(Round(score.round, score.winner, score.points, score.totals, tuple(hands)))

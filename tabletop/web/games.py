@@ -5,7 +5,6 @@ Read-only, and read beside the table (see :mod:`tabletop.history`): nothing here
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,14 +13,12 @@ from flask import Blueprint, Response, jsonify, render_template, request
 
 from tabletop.game.board import record_lines
 from tabletop.game.record import write_record
-from tabletop.history import History, HistoryError
+from tabletop.history import EVENING, History, HistoryError
 from tabletop.store import StoreError
 from tabletop.web import scoreboard
 from tabletop.web.api import asking_address, paced, refuse
 
 blueprint = Blueprint("games", __name__)
-
-EVENING = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _history() -> History:
@@ -100,8 +97,7 @@ def statistics() -> Response:
     if evening is not None and not EVENING.fullmatch(evening):
         refuse(400, f"evening {evening[:20]!r} is not a date written YYYY-MM-DD")
     with _answering():
-        kept, players = _history().games(), _history().statistics(evening)
-    return jsonify(evening=evening, games=sum(1 for k in kept if evening in (None, k.evening)), players=players)
+        return jsonify(evening=evening, **_history().statistics(evening))
 
 
 @blueprint.get("/api/evening")
@@ -111,9 +107,7 @@ def evening() -> Response:
         kept = _history().games()
         if not kept:
             raise HistoryError("the game log holds no game yet")
-        date = kept[0].evening
-        players = _history().statistics(date)
-    return jsonify(evening=date, games=sum(1 for k in kept if k.evening == date), players=players)
+        return jsonify(evening=kept[0].evening, **_history().statistics(kept[0].evening))
 
 
 @blueprint.get("/api/history.csv")

@@ -4,6 +4,7 @@
 
 let live = false;
 let lock = null;
+let asking = false;  // a request on its way: the views that come meanwhile do not ask again
 
 export const roundIsLive = view => Boolean(view.game && !view.over && view.round && view.turn !== null && view.turn !== undefined);
 
@@ -14,13 +15,13 @@ export function keepAwake(view) {
 }
 
 function ask() {
-  if (!('wakeLock' in navigator) || (lock && !lock.released) || document.visibilityState !== 'visible') return;
+  if (!('wakeLock' in navigator) || asking || (lock && !lock.released) || document.visibilityState !== 'visible') return;
+  asking = true;
   navigator.wakeLock.request('screen').then(sentinel => {
     lock = sentinel;
-    document.documentElement.dataset.awake = 'yes';
-    sentinel.addEventListener('release', () => { document.documentElement.dataset.awake = ''; });
     if (!live) sentinel.release().catch(() => {});
-  }).catch(() => {});  // refused (battery saver, no user gesture yet): the screen sleeps as it always did
+  }).catch(() => {})  // refused (battery saver, no user gesture yet): the screen sleeps as it always did
+    .finally(() => { asking = false; });
 }
 
 document.addEventListener('visibilitychange', () => { if (live) ask(); });
