@@ -103,19 +103,28 @@ def _voice(config: Config) -> Finding:
     return Finding(True, "voice", f"espeak-ng speaks the calls in {language}")
 
 
+def _test_card() -> np.ndarray:
+    from tabletop.vision.model import TEST_PICTURE, ModelError
+
+    picture = cv2.imread(str(TEST_PICTURE), cv2.IMREAD_COLOR)
+    if picture is None:
+        raise ModelError(f"cannot read the test picture {TEST_PICTURE}")
+    return picture
+
+
 def _model(config: Config) -> Finding:
     from tabletop.game.cards import Card
-    from tabletop.lab.drawing.render import render_card
-    from tabletop.vision.model import INDEX_MODEL, CardModel
+    from tabletop.vision.crop import look, middle_card
+    from tabletop.vision.model import INDEX_MODEL, TEST_CARD, TEST_CARD_HEIGHT, CardModel
 
     try:
         model = CardModel(config.model)
+        picture = _test_card()
     except TabletopError as err:
         return Finding(False, "card model", f"{err}: reinstall tabletop, or point `model` at a cards.onnx")
-    face, _ = render_card(Card.from_name("green-7"), "classic", np.random.default_rng(0))
-    crop = cv2.resize(face, model.size, interpolation=cv2.INTER_AREA)
-    reading = model.read([crop])[0]
-    if reading.card != Card.from_name("green-7"):
+    height, width = picture.shape[:2]
+    reading = model.read([look(picture, middle_card(width, height, TEST_CARD_HEIGHT), model.size)])[0]
+    if reading.card != Card.from_name(TEST_CARD):
         return Finding(False, "card model", "the model loads but misreads a clean green 7: it is not the "
                                             "model tabletop ships")
     if model.index is None:
@@ -126,18 +135,16 @@ def _model(config: Config) -> Finding:
 
 
 def _finder(config: Config) -> Finding:
-    from tabletop.game.cards import Card
-    from tabletop.lab.drawing.scene import card_on_table, felt
     from tabletop.vision.finder import CardFinder
 
     try:
         finder = CardFinder()
+        picture = _test_card()
     except TabletopError as err:
         return Finding(False, "card finder", f"{err}: reinstall tabletop")
-    frame, corners = card_on_table(np.random.default_rng(0), Card.from_name("green-7"), "classic", table=felt)
-    found = finder.find(frame, 1)
-    middle = corners.mean(axis=0)
-    if not found or cv2.pointPolygonTest(found[0].corners, (float(middle[0]), float(middle[1])), False) < 0:
+    found = finder.find(picture, 1)
+    middle = (picture.shape[1] / 2, picture.shape[0] / 2)
+    if not found or cv2.pointPolygonTest(found[0].corners, middle, False) < 0:
         return Finding(False, "card finder", "the finder loads but misses a card alone on felt: it is not the "
                                              "finder tabletop ships")
     return Finding(True, "card finder", "loads and finds a test card")

@@ -111,6 +111,29 @@ def test_every_wild_print_shows_its_four_quarters_and_its_wild_draw_four_its_car
     assert (four.reshape(-1, 3) < 60).all(axis=1).mean() > 0.15, "the wild draw four is printed on black too"
 
 
+def test_a_ringed_deck_prints_its_black_cards_indexes_as_a_white_ring_round_a_dark_band() -> None:
+    """Some decks ring the "+4" of the black card in white outside a thick black outline: in the corner, a dark band
+    closed in by white, where an unringed deck's index shows white straight on the black."""
+    deck = dataclasses.replace(render.Deck.random(np.random.default_rng(3), "classic"), index_size=0.15)
+    enclosed = {}
+    for ringed in (False, True):
+        four, _ = render.render_card(Card.from_name("wild-draw-four"), "classic", np.random.default_rng(0),
+                                     dataclasses.replace(deck, index_ringed=ringed))
+        corner = cv2.cvtColor(four[:round(render.HEIGHT * 0.27), :round(render.WIDTH * 0.4)], cv2.COLOR_BGR2GRAY)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats((corner < 80).astype(np.uint8))
+        height, width = corner.shape
+        enclosed[ringed] = sum(int(stats[k, cv2.CC_STAT_AREA]) for k in range(1, count)
+                               if stats[k, cv2.CC_STAT_LEFT] > 0 and stats[k, cv2.CC_STAT_TOP] > 0
+                               and stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH] < width
+                               and stats[k, cv2.CC_STAT_TOP] + stats[k, cv2.CC_STAT_HEIGHT] < height)
+    assert enclosed[True] > 3 * enclosed[False] + 100, enclosed
+    red, _ = render.render_card(Card.from_name("red-4"), "classic", np.random.default_rng(0),
+                                dataclasses.replace(deck, index_ringed=True))
+    plain, _ = render.render_card(Card.from_name("red-4"), "classic", np.random.default_rng(0),
+                                  dataclasses.replace(deck, index_ringed=False))
+    assert np.array_equal(red, plain), "a coloured card's index is printed as before"
+
+
 def nearest_ink(pixel: np.ndarray, deck: render.Deck) -> str:
     return min(deck.inks, key=lambda name: float(np.abs(np.array(deck.inks[name]) - pixel.astype(float)).sum()))
 

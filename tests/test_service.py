@@ -14,6 +14,8 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 from gpiozero.pins.mock import MockFactory
 
@@ -24,7 +26,8 @@ from tabletop.game.events import Event, Game
 from tabletop.lab.simulate import simulate_game
 from tabletop.service import LAYOUT_FILE, run_service
 from tabletop.store import FILE_NAME, GameStore
-from tabletop.vision.model import MODELS
+from tabletop.lab.drawing.scene import test_card_picture
+from tabletop.vision.model import MODELS, TEST_PICTURE
 from tabletop.watcher.layout import read_layout
 
 
@@ -146,6 +149,25 @@ def test_the_doctor_passes_a_sound_unit(tmp_path: Path) -> None:
     assert all(finding.ok for finding in findings), [f.line() for f in findings]
     assert [finding.what for finding in findings] == ["config", "host PIN", "state directory", "card model",
                                                      "card finder", "camera", "panel", "voice", "port"]
+
+
+def test_the_doctors_test_picture_is_the_green_seven_the_lab_draws_where_the_doctor_looks() -> None:
+    """The doctor, on the Pi, checks the models with a shipped picture instead of drawing one: the picture must be
+    the lab's drawing (JPEG aside), so the card lies where the doctor cuts it."""
+    shipped = cv2.imread(str(TEST_PICTURE), cv2.IMREAD_COLOR)
+    drawn = test_card_picture()
+    assert shipped is not None and shipped.shape == drawn.shape
+    assert float(np.abs(shipped.astype(float) - drawn).mean()) < 2.0
+
+
+def test_the_doctor_says_when_its_test_picture_is_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tabletop.vision.model.TEST_PICTURE", tmp_path / "test-card.jpg")
+    config = tmp_path / "config.toml"
+    config.write_text(f'state = "{tmp_path}"\n[panel]\nbuzzer = false\n', encoding="utf-8")
+    findings = {finding.what: finding for finding in examine(config, environ={})}
+    for what in ("card model", "card finder"):
+        assert not findings[what].ok and "test-card.jpg" in findings[what].detail
+        assert "reinstall tabletop" in findings[what].detail
 
 
 def test_the_doctor_says_when_the_card_model_has_no_index_model_beside_it(tmp_path: Path) -> None:

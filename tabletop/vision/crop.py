@@ -143,6 +143,13 @@ def on_card(corners: Corners, shares: npt.NDArray[np.floating]) -> Corners:
     return cv2.perspectiveTransform(np.asarray(shares, np.float32)[None], onto)[0].astype(np.float32)
 
 
+def middle_card(width: int, height: int, tall: float) -> Corners:
+    """The corners of a card ``tall`` pixels high lying square in the middle of a ``width`` x ``height`` picture,
+    clockwise from its top left: where the doctor's test picture has its card."""
+    half = np.array([tall / CARD_ASPECT, tall], np.float32) / 2
+    return (np.array([width, height], np.float32) / 2 + (UNIT_SQUARE * 2 - 1) * half).astype(np.float32)
+
+
 def percentile(values: npt.NDArray[np.number], q: float) -> npt.NDArray[np.float64]:
     """``np.percentile`` along the first axis, with its linear interpolation, by a partial sort: the same numbers
     in a third of the time."""

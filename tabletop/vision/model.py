@@ -34,6 +34,12 @@ LOOK_AGAIN_BELOW = 0.95
 INDEX_FLOOR = 0.05
 """What an index reading leaves of a card it rules out: an index may be hidden under a thumb or misplaced, so it
 can outvote the whole card only where the whole card is in doubt, never silence it."""
+TEST_PICTURE = MODELS / "test-card.jpg"
+"""The picture the doctor checks the shipped models with: a clean ``TEST_CARD`` lying square in the middle of a
+felt table, 640 x 480, ``TEST_CARD_HEIGHT`` pixels tall (``crop.middle_card``); drawn by
+``tabletop.lab.drawing.scene.test_card_picture``."""
+TEST_CARD = "green-7"
+TEST_CARD_HEIGHT = 300.0
 
 
 def cpu_session(path: Path, threads: int) -> onnxruntime.InferenceSession:

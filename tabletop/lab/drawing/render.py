@@ -90,6 +90,10 @@ class Deck:
     index_size: float
     """How tall the corner indexes are printed, a share of the card's height: from small and neat to bold ones
     twice as tall."""
+    index_ringed: bool
+    """The black cards' corner indexes ringed in white outside a thick black outline, as some decks print them to
+    stand out on the black: at a glance a white ring with a dark inside, which a reader that never saw one takes for
+    another symbol (a real deck's "+4" was read as the shuffle-hands' chasing arrows)."""
 
     @staticmethod
     def random(rng: np.random.Generator, design: Design) -> Deck:
@@ -116,7 +120,7 @@ class Deck:
                                                                    int(rng.integers(4)))),
                     word_white=bool(rng.random() < 0.5), four_on_white=bool(rng.random() < 0.5) or design == "modern",
                     symbol_white=design != "modern" and bool(rng.random() < 0.35),
-                    index_size=float(rng.uniform(*INDEX_SIZES)))
+                    index_size=float(rng.uniform(*INDEX_SIZES)), index_ringed=bool(rng.random() < 0.5))
 
 
 def pick(rng: np.random.Generator, shares: tuple[tuple[T, float], ...]) -> T:
@@ -269,7 +273,12 @@ class Painter:
             return
         text = {"draw-two": "+2", "wild-draw-four": "+4"}.get(rank, rank)
         mask = _symbol_mask(text, centre, size, self.deck, index=True)
-        _print_layers(img, mask, white, black, None, max(1, round(size * 0.06)))
+        edge = max(1, round(size * 0.06))
+        if self.card.is_wild and self.deck.index_ringed:
+            ring = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (6 * edge + 1, 6 * edge + 1))
+            _blend(img, cv2.dilate(mask, ring), white)
+            edge *= 2
+        _print_layers(img, mask, white, black, None, edge)
 
     def _paint_special(self) -> None:
         """The 112-card deck's wilds: the deck's wild print, and over it the card's own white picture (two arrows

@@ -1,7 +1,8 @@
-"""Surfaces that cards lie on or are held in front of: wood, felt, patterned cloth and a cluttered room.
+"""Surfaces that cards lie on or are held in front of: drawn wood, felt, patterned cloth and a cluttered room, pale
+paper and laminate, and photographed surfaces (``textures``).
 
-The card model learns that whatever shows around a card's border is not the card; the table simulator lays its
-games out on the same surfaces.
+The models learn that whatever shows around a card's border is not the card, and that a table's pattern seen
+through a gap in a hand is no index; the table simulator lays its games out on the drawn surfaces.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import cv2
 import numpy as np
 
 from tabletop.game.cards import Card
-from tabletop.lab.drawing import render
-from tabletop.vision.crop import CARD_ASPECT, Corners, Image
+from tabletop.lab.drawing import render, textures
+from tabletop.vision.crop import CARD_ASPECT, Corners, Image, middle_card
+from tabletop.vision.model import TEST_CARD, TEST_CARD_HEIGHT
 
 Shape = tuple[int, int]
 
@@ -94,6 +96,47 @@ def surface(rng: np.random.Generator, shape: Shape) -> Image:
     return SURFACES[int(rng.integers(len(SURFACES)))](rng, shape)
 
 
+def table(rng: np.random.Generator, shape: Shape) -> Image:
+    """A real surface, a pale one (paper, laminate, a white cloth) or a drawn one."""
+    pick = rng.random()
+    if pick < 0.45 and (photo := textures.photographed(rng, shape)) is not None:
+        return _tinted(photo, rng)
+    if pick < 0.72:
+        return pale(rng, shape)
+    return surface(rng, shape)
+
+
+def _tinted(image: Image, rng: np.random.Generator) -> Image:
+    """A surface made lighter or darker and pulled toward a colour: the same wood in another room."""
+    gain = rng.uniform(0.6, 1.4, 3) if rng.random() < 0.5 else np.full(3, rng.uniform(0.6, 1.4))
+    lift = rng.uniform(0, 120) if rng.random() < 0.25 else 0.0
+    return np.clip(image * gain.astype(np.float32) + lift, 0, 255).astype(np.uint8)
+
+
+def pale(rng: np.random.Generator, shape: Shape) -> Image:
+    """White, cream or grey: paper, laminate, a pale cloth; with fibre, a light fall-off and sometimes ruled lines
+    or a faint weave. The surface on which a card's white border does not stand out."""
+    height, width = shape
+    level = rng.uniform(150, 250)
+    tint = np.array([rng.uniform(-25, 5), rng.uniform(-12, 6), rng.uniform(-5, 10)]) * float(rng.random() < 0.6)
+    base = np.clip(level + tint * (level / 220), 0, 255).astype(np.float32)
+    fibre = cv2.GaussianBlur(rng.normal(0, 1, (height, width)).astype(np.float32), (0, 0), rng.uniform(0.5, 3))
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    fall = 1 + rng.uniform(-0.12, 0.12) * (xs / width - 0.5) + rng.uniform(-0.12, 0.12) * (ys / height - 0.5)
+    image = base * (fall + rng.uniform(0.01, 0.06) * fibre)[..., None]
+    kind = rng.random()
+    if kind < 0.2:
+        step = rng.uniform(12, 40)
+        ink = rng.uniform(0.75, 0.95, 3).astype(np.float32)
+        lines = (np.mod(ys + rng.uniform(0, step), step) < 1.5)
+        image[lines] *= ink
+    elif kind < 0.4:
+        step = rng.uniform(4, 16)
+        weave = 0.5 + 0.5 * np.sin(xs * 2 * np.pi / step) * np.sin(ys * 2 * np.pi / step)
+        image *= (1 - rng.uniform(0.02, 0.1) * weave)[..., None]
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
 def paste(canvas: Image, face: Image, mask: Image, corners: Corners) -> None:
     """Lay ``face`` on ``canvas`` so that its corners land on ``corners`` (TL, TR, BR, BL), in place.
 
@@ -133,3 +176,12 @@ def card_on_table(rng: np.random.Generator, card: Card, design: render.Design, s
     corners = card_corners(centre, height, rng.uniform(0, 2 * math.pi), rng, perspective=0.02)
     paste(image, *render.render_card(card, design, rng), corners)
     return image, corners
+
+
+def test_card_picture() -> Image:
+    """``model.TEST_PICTURE``, the picture the doctor checks the shipped models with."""
+    rng = np.random.default_rng(0)
+    image = felt(rng, (480, 640))
+    paste(image, *render.render_card(Card.from_name(TEST_CARD), "classic", rng),
+          middle_card(640, 480, TEST_CARD_HEIGHT))
+    return image

@@ -30,12 +30,11 @@ from tabletop.lab.tablesim.film import Look, generator
 from tabletop.lab.tablesim.holders import Holders
 from tabletop.lab.tablesim.photos import CardPhotos
 from tabletop.lab.tablesim.script import Lay, Lift, Placed, Reach, Script
-from tabletop.lab.training.frames import pale
 from tabletop.sources import Box, Frame
 from tabletop.vision.crop import CARD_ASPECT, Image
 from tabletop.watcher.layout import Layout, Point
 
-TABLES = {"wood": scene.wood, "felt": scene.felt, "cloth": scene.cloth, "plain": scene.plain, "pale": pale}
+TABLES = {"wood": scene.wood, "felt": scene.felt, "cloth": scene.cloth, "plain": scene.plain, "pale": scene.pale}
 """The tables filmed: pale ones are white, cream or grey paper, laminate or cloth, on which a card's white
 border does not stand out."""
 METERING = 2.0

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop.game.cards import ALL_CARDS
-from tabletop.lab.drawing import hands, render, scene, textures
+from tabletop.lab.drawing import hands, render, scene
 from tabletop.lab.training import augment
 from tabletop.vision import finder
 from tabletop.vision.crop import CARD_ASPECT, Corners, Image, index_corners
@@ -92,47 +92,6 @@ class FacePool:
 
     def deck(self) -> list[tuple[Image, Image]]:
         return self.faces[int(self.rng.integers(len(self.faces)))]
-
-
-def _table(rng: np.random.Generator, shape: tuple[int, int]) -> Image:
-    """A real surface, a pale one (paper, laminate, a white cloth) or a drawn one."""
-    pick = rng.random()
-    if pick < 0.45 and (photo := textures.photographed(rng, shape)) is not None:
-        return _tinted(photo, rng)
-    if pick < 0.72:
-        return pale(rng, shape)
-    return scene.surface(rng, shape)
-
-
-def _tinted(image: Image, rng: np.random.Generator) -> Image:
-    """A surface made lighter or darker and pulled toward a colour: the same wood in another room."""
-    gain = rng.uniform(0.6, 1.4, 3) if rng.random() < 0.5 else np.full(3, rng.uniform(0.6, 1.4))
-    lift = rng.uniform(0, 120) if rng.random() < 0.25 else 0.0
-    return np.clip(image * gain.astype(np.float32) + lift, 0, 255).astype(np.uint8)
-
-
-def pale(rng: np.random.Generator, shape: tuple[int, int]) -> Image:
-    """White, cream or grey: paper, laminate, a pale cloth; with fibre, a light fall-off and sometimes ruled lines
-    or a faint weave. The surface on which a card's white border does not stand out."""
-    height, width = shape
-    level = rng.uniform(150, 250)
-    tint = np.array([rng.uniform(-25, 5), rng.uniform(-12, 6), rng.uniform(-5, 10)]) * float(rng.random() < 0.6)
-    base = np.clip(level + tint * (level / 220), 0, 255).astype(np.float32)
-    fibre = cv2.GaussianBlur(rng.normal(0, 1, (height, width)).astype(np.float32), (0, 0), rng.uniform(0.5, 3))
-    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
-    fall = 1 + rng.uniform(-0.12, 0.12) * (xs / width - 0.5) + rng.uniform(-0.12, 0.12) * (ys / height - 0.5)
-    image = base * (fall + rng.uniform(0.01, 0.06) * fibre)[..., None]
-    kind = rng.random()
-    if kind < 0.2:
-        step = rng.uniform(12, 40)
-        ink = rng.uniform(0.75, 0.95, 3).astype(np.float32)
-        lines = (np.mod(ys + rng.uniform(0, step), step) < 1.5)
-        image[lines] *= ink
-    elif kind < 0.4:
-        step = rng.uniform(4, 16)
-        weave = 0.5 + 0.5 * np.sin(xs * 2 * np.pi / step) * np.sin(ys * 2 * np.pi / step)
-        image *= (1 - rng.uniform(0.02, 0.1) * weave)[..., None]
-    return np.clip(image, 0, 255).astype(np.uint8)
 
 
 def _distractors(canvas: Image, rng: np.random.Generator, size: float) -> None:
@@ -408,7 +367,7 @@ def draw(faces: FacePool, rng: np.random.Generator, shape: tuple[int, int],
     big = (shape[0] * SUPERSAMPLE, shape[1] * SUPERSAMPLE)
     short = min(big)
     size = float(np.exp(rng.uniform(math.log(0.08 * short), math.log(0.9 * short))))
-    frame = _Frame(_table(rng, big))
+    frame = _Frame(scene.table(rng, big))
     if rng.random() < 0.5:
         _distractors(frame.canvas, rng, size)
     cards = faces.deck()

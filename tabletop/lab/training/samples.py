@@ -113,7 +113,7 @@ def _covered_index(pool: FacePool, label: str) -> Image:
     rng = pool.rng
     tall = float(np.exp(rng.uniform(math.log(40), math.log(200))))
     side = round(tall * 1.8)
-    canvas = scene.surface(rng, (side, side))
+    canvas = scene.table(rng, (side, side))
     corners = scene.card_corners((side / 2, side / 2), tall, rng.uniform(0, 2 * math.pi), rng)
     face = pool.face(label)
     scene.paste(canvas, augment.wear(face[0], rng), face[1], corners)
@@ -144,7 +144,7 @@ def _scene(pool: FacePool, label: str) -> tuple[Image, Corners]:
         return _part_of_a_card(pool)
     card_height = float(np.exp(rng.uniform(math.log(40), math.log(200))))
     side = round(card_height * 1.4)
-    canvas = scene.surface(rng, (side, side))
+    canvas = scene.table(rng, (side, side))
     centre = (side / 2 + rng.normal(0, 2), side / 2 + rng.normal(0, 2))
     if rng.random() < 0.5:
         _lay_neighbours(canvas, pool, centre, card_height)
@@ -167,7 +167,7 @@ def _part_of_a_card(pool: FacePool) -> tuple[Image, Corners]:
     crop_height = float(np.exp(rng.uniform(math.log(40), math.log(200))))
     card_height = crop_height / span
     side = round(card_height * 1.2)
-    canvas = scene.surface(rng, (side, side))
+    canvas = scene.table(rng, (side, side))
     corners = scene.card_corners((side / 2, side / 2), card_height, rng.uniform(0, 2 * math.pi), rng)
     face = pool.face(NUMBER_LABELS[int(rng.integers(len(NUMBER_LABELS)))])
     scene.paste(canvas, augment.wear(face[0], rng), face[1], corners)
