@@ -17,15 +17,15 @@ from pathlib import Path
 
 import cv2
 
-from tabletop.errors import RecordCode, RecordError, TabletopError
+from tabletop.errors import CalibrationError, LayoutError, RecordCode, RecordError, SourceError, TabletopError
 from tabletop.game.events import Deal, Event
-from tabletop.sources import Frame, FrameSource, SourceError
+from tabletop.sources import Frame, FrameSource
 from tabletop.sources.files import SMALLEST_SIDE
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
-from tabletop.watcher.calibrate import CalibrationError, even_seats
-from tabletop.watcher.layout import Circle, Layout, LayoutError, Rect, write_layout
+from tabletop.watcher.calibrate import even_seats
+from tabletop.watcher.layout import Circle, Layout, Rect, write_layout
 from tabletop.watcher.picture import draw_zones
 from tabletop.watcher.stream import Recording, zones_for
 from tabletop.watcher.watcher import Observation

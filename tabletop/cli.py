@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tabletop.config import HOST, KNOWN_PIN, PORT
-from tabletop.errors import RecordError, TabletopError
+from tabletop.errors import CalibrationError, LayoutError, ModelError, RecordError, TabletopError
 from tabletop.game.cards import DECK_SIZES
 from tabletop.lab.tablesim import register_source
 from tabletop.languages import ENGLISH, LANGUAGES
@@ -312,8 +312,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _classify(args: argparse.Namespace) -> int:
     from tabletop.vision.classify import classify_every_card, classify_files
-    from tabletop.vision.index_finder import IndexFinderError
-    from tabletop.vision.model import CardModel, ModelError
+    from tabletop.vision.model import CardModel
 
     try:
         model = CardModel(args.model)
@@ -322,7 +321,7 @@ def _classify(args: argparse.Namespace) -> int:
         for result in results:
             failed = failed or "error" in result
             print(json.dumps(result) if args.json else _describe(result), flush=True)
-    except (ModelError, IndexFinderError) as err:
+    except ModelError as err:
         print(f"tabletop classify: {err}", file=sys.stderr)
         return 2
     return 1 if failed else 0
@@ -445,7 +444,7 @@ def _calibrate(args: argparse.Namespace) -> int:
 def _measured(frame: Frame, players: int, model: CardModel, picture: Path | None) -> Calibration:
     """The table measured on ``frame``; with ``picture``, what was found, or what was refused, drawn there, so
     that whoever mounts the camera can look rather than read numbers."""
-    from tabletop.watcher.calibrate import CalibrationError, measure_table
+    from tabletop.watcher.calibrate import measure_table
     from tabletop.watcher.picture import draw_calibration, draw_refusal, write_picture
 
     image = frame.image
@@ -466,7 +465,6 @@ def _to_stderr(message: str) -> None:
 
 def _players(names: str | None, layout: Layout | None) -> tuple[str, ...]:
     """The names given, or one per seat of the layout; and they must match the layout's seats."""
-    from tabletop.watcher.layout import LayoutError
 
     seats = None if layout is None else len(layout.seats)
     players = tuple(n.strip() for n in names.split(",")) if names else tuple(f"P{k}" for k in range(seats or 4))

@@ -13,17 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.errors import TabletopError
+from tabletop.errors import ConfigError
 from tabletop.game.rules import OFFICIAL_RULES, Rules
 from tabletop.languages import ENGLISH, LANGUAGES
 
 SYSTEM_CONFIG = Path("/etc/tabletop/config.toml")
 PINS = range(2, 28)
 """The BCM numbers of the Pi's 40-pin header."""
-
-
-class ConfigError(TabletopError, ValueError):
-    """A setting that is unknown or has a bad value; the message names it."""
 
 
 @dataclass(frozen=True)

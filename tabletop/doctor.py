@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import cv2
-import numpy as np
 
-from tabletop.config import KNOWN_PIN, SHORTEST_PIN, SYSTEM_CONFIG, Config, ConfigError, load_config
-from tabletop.errors import TabletopError
+from tabletop.config import KNOWN_PIN, SHORTEST_PIN, SYSTEM_CONFIG, Config, load_config
+from tabletop.errors import ConfigError, ModelError, TabletopError
 from tabletop.host_pin import DIGITS, pin_file
 from tabletop.store import FILE_NAME, KEPT_ASIDE, usable_record
+from tabletop.vision.crop import Image
 
 
 @dataclass(frozen=True)
@@ -103,10 +103,10 @@ def _voice(config: Config) -> Finding:
     return Finding(True, "voice", f"espeak-ng speaks the calls in {language}")
 
 
-def _test_card() -> np.ndarray:
-    from tabletop.vision.model import TEST_PICTURE, ModelError
+def _test_card() -> Image:
+    from tabletop.vision.model import TEST_PICTURE
 
-    picture = cv2.imread(str(TEST_PICTURE), cv2.IMREAD_COLOR)
+    picture: Image | None = cv2.imread(str(TEST_PICTURE), cv2.IMREAD_COLOR)
     if picture is None:
         raise ModelError(f"cannot read the test picture {TEST_PICTURE}")
     return picture

@@ -25,16 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.errors import TabletopError
+from tabletop.errors import HistoryError, StoreError
 from tabletop.game.events import Event
 from tabletop.game.record import write_record
 from tabletop.game.story import Figures, Story, tell
-from tabletop.store import FILE_NAME, StoreError, usable_record
-
-
-class HistoryError(TabletopError, LookupError):
-    """A game the log does not hold, or a line of one where the camera read no card."""
-
+from tabletop.store import FILE_NAME, usable_record
 
 EVENING = re.compile(r"\d{4}-\d{2}-\d{2}")
 """An evening as the history names it: the local date its games began on."""

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabletop.errors import RecordCode, RecordError, TabletopError
+from tabletop.errors import RecordCode, RecordError, StoreError
 from tabletop.game.cards import Card
 from tabletop.game.events import Event, Evidence
 from tabletop.game.record import check_record, parse_line
@@ -53,10 +53,6 @@ class Usage:
         per_line = (self.line_bytes + self.picture_bytes) / max(self.lines, 1)
         return (f"{self.lines} lines ({self.line_bytes / 1000:.1f} kB) and {self.pictures} pictures of the cards "
                 f"read ({self.picture_bytes / 1000:.1f} kB): {per_line:,.0f} bytes a line in all")
-
-
-class StoreError(TabletopError):
-    """The game log cannot be opened or written."""
 
 
 class GameStore:
@@ -202,7 +198,6 @@ class GameStore:
             if part.exists():
                 part.rename(Path(str(aside) + suffix))
         return aside
-
 
 
 def usable_record(db: sqlite3.Connection, game: int) -> tuple[list[Event], RecordError | None]:

@@ -16,16 +16,12 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from tabletop.errors import RecordCode, RecordError, TabletopError
+from tabletop.errors import RecordCode, RecordError, TableError
 from tabletop.game.events import CORRECTIONS, Event, Game, State, Verdict
 from tabletop.game.referee import Referee
 
 WAIT = 10.0
 """Seconds a poster waits for the table's thread before giving up on an answer."""
-
-
-class TableError(TabletopError, RuntimeError):
-    """The table's thread is not running, or did not answer in time."""
 
 
 class GameLog(Protocol):

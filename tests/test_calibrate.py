@@ -12,12 +12,13 @@ import numpy as np
 import pytest
 
 from tabletop.cli import main
+from tabletop.errors import CalibrationError
 from tabletop.game.cards import Card
 from tabletop.lab.drawing import render, scene
 from tabletop.sources import Frame
 from tabletop.vision.crop import Image
 from tabletop.vision.model import CardModel
-from tabletop.watcher.calibrate import CalibrationError, measure_table
+from tabletop.watcher.calibrate import measure_table
 from tabletop.watcher.picture import DECK_COLOUR, REFUSED_COLOUR, ZONE_COLOUR
 
 PALE = (228, 226, 220)

@@ -17,8 +17,9 @@ from reaching import LAYOUT, Film, reaching_frames
 
 from tabletop.camera_watch import CameraWatch, starting_layout
 from tabletop.cli import main
+from tabletop.errors import SourceError
 from tabletop.game.events import Game
-from tabletop.sources import Frame, FrameSource, SourceError
+from tabletop.sources import Frame, FrameSource
 from tabletop.sources.files import ImageFolder, VideoFile
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.config import Config, ConfigError, Panel, load_config
+from tabletop.config import Config, Panel, load_config
+from tabletop.errors import ConfigError
 from tabletop.game.rules import Rules
 
 EXAMPLE = """

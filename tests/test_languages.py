@@ -15,7 +15,8 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
-from tabletop.config import ConfigError, load_config
+from tabletop.config import load_config
+from tabletop.errors import ConfigError
 from tabletop.languages import LANGUAGES, LOCALES
 from tabletop.table import Table
 from tabletop.web import WebSettings, create_app

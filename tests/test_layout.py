@@ -64,3 +64,22 @@ print(sorted(name for name in sys.modules if name.split(".")[0] in {BLOCKED!r}))
 def test_the_table_unit_never_imports_the_lab(path: Path) -> None:
     lab = {name for name in imported(path) if name.startswith("tabletop.lab")}
     assert not lab, f"{path.relative_to(PACKAGE)} imports {sorted(lab)}"
+
+
+def test_every_error_is_in_one_catalogue_and_is_also_a_builtin_error() -> None:
+    """One place lists what tabletop can raise, as gpiozero's does: each error under the one root, and each also the
+    builtin exception of its kind, so that code knowing nothing of tabletop still catches it."""
+    import tabletop.errors as errors
+
+    elsewhere = [f"{path.relative_to(PACKAGE)}: {node.name}" for path in modules(PACKAGE) if path.name != "errors.py"
+                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.ClassDef) and node.name.endswith("Error")]
+    assert not elsewhere
+    catalogue = [value for value in vars(errors).values()
+                 if isinstance(value, type) and issubclass(value, errors.TabletopError)]
+    assert len(catalogue) >= 12
+    for error in catalogue:
+        if error is not errors.TabletopError:
+            builtin = [base for base in error.__mro__ if base.__module__ == "builtins" and base is not Exception
+                       and base not in (BaseException, object)]
+            assert builtin, f"{error.__name__} is not also a builtin error"

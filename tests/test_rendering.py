@@ -120,7 +120,7 @@ def test_a_ringed_deck_prints_its_black_cards_indexes_as_a_white_ring_round_a_da
         four, _ = render.render_card(Card.from_name("wild-draw-four"), "classic", np.random.default_rng(0),
                                      dataclasses.replace(deck, index_ringed=ringed))
         corner = cv2.cvtColor(four[:round(render.HEIGHT * 0.27), :round(render.WIDTH * 0.4)], cv2.COLOR_BGR2GRAY)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats((corner < 80).astype(np.uint8))
+        count, _, stats, _ = cv2.connectedComponentsWithStats((corner < 80).astype(np.uint8))
         height, width = corner.shape
         enclosed[ringed] = sum(int(stats[k, cv2.CC_STAT_AREA]) for k in range(1, count)
                                if stats[k, cv2.CC_STAT_LEFT] > 0 and stats[k, cv2.CC_STAT_TOP] > 0

@@ -23,10 +23,10 @@ from tabletop.camera_watch import starting_layout
 from tabletop.config import Config, Panel
 from tabletop.doctor import examine
 from tabletop.game.events import Event, Game
+from tabletop.lab.drawing.scene import test_card_picture
 from tabletop.lab.simulate import simulate_game
 from tabletop.service import LAYOUT_FILE, run_service
 from tabletop.store import FILE_NAME, GameStore
-from tabletop.lab.drawing.scene import test_card_picture
 from tabletop.vision.model import MODELS, TEST_PICTURE
 from tabletop.watcher.layout import read_layout
 

@@ -14,7 +14,8 @@ import cv2
 import numpy as np
 import pytest
 
-from tabletop.sources import Frame, FrameSource, SourceError, shrunk
+from tabletop.errors import SourceError
+from tabletop.sources import Frame, FrameSource, shrunk
 from tabletop.sources.files import ImageFolder, VideoFile
 from tabletop.sources.open import open_source
 from tabletop.sources.opencv import OpenCVCamera

@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.errors import TableError
 from tabletop.game.cards import Card
 from tabletop.game.events import Event, Evidence, Game, Play, event_from_json
 from tabletop.game.referee import replay
 from tabletop.lab.simulate import simulate_game
 from tabletop.store import FILE_NAME, KEPT_ASIDE, GameStore
-from tabletop.table import MemoryLog, Snapshot, Table, TableError
+from tabletop.table import MemoryLog, Snapshot, Table
 
 # A table process as the service runs one: it resumes from the log, then acknowledges each event it is sent
 # once the table has applied it.
@@ -31,7 +32,8 @@ from pathlib import Path
 from dataclasses import replace
 from tabletop.game.events import Evidence, Play, event_from_json
 from tabletop.store import GameStore
-from tabletop.table import MemoryLog, Snapshot, Table, TableError
+from tabletop.table import MemoryLog, Snapshot, Table
+from tabletop.errors import TableError
 store = GameStore(Path(sys.argv[1]))
 with Table(log=store, events=store.events) as table:
     print("ready", len(table.snapshot.record), flush=True)

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tabletop.errors import FacesError
 from tabletop.game.cards import ALL_CARDS
 from tabletop.game.events import Deal, Draw, Flip, Play, Retract, Reveal
 from tabletop.lab.drawing import render, scene
@@ -21,7 +22,7 @@ from tabletop.lab.tablesim.arms import Arms, Held, Room
 from tabletop.lab.tablesim.camera import Camera
 from tabletop.lab.tablesim.film import Compression, Flicker, Look, generator
 from tabletop.lab.tablesim.holders import edge_point
-from tabletop.lab.tablesim.photos import CardPhotos, FacesError
+from tabletop.lab.tablesim.photos import CardPhotos
 from tabletop.lab.tablesim.scoring import WINDOW, score, verdicts_agree
 from tabletop.lab.tablesim.script import CAMERA_EVENTS, Lay, Pace, Placed, Reach
 from tabletop.lab.tablesim.table import TableFilm, first_rounds, random_layout, simulated_table

@@ -16,6 +16,7 @@ import pytest
 from reaching import FPS, LAYOUT, reaching_frames
 
 from tabletop.cli import main
+from tabletop.errors import CalibrationError, LayoutError
 from tabletop.game.cards import Card
 from tabletop.game.events import Deal, Draw, Flip, Play, Retract, Reveal, Unsure
 from tabletop.lab.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
@@ -26,9 +27,9 @@ from tabletop.sources import Frame
 from tabletop.sources.files import VideoFile
 from tabletop.vision.crop import Corners, Image, balance
 from tabletop.vision.model import CardModel, Reading
-from tabletop.watcher.calibrate import CalibrationError, find_layout, learn_seats
+from tabletop.watcher.calibrate import find_layout, learn_seats
 from tabletop.watcher.draws import DrawWatch
-from tabletop.watcher.layout import Circle, Layout, LayoutError, Rect, fitted, layout_from_json, layout_to_json
+from tabletop.watcher.layout import Circle, Layout, Rect, fitted, layout_from_json, layout_to_json
 from tabletop.watcher.motion import FURNITURE_FRAMES, LEARNT_FRAMES, QUIET_FRAMES, SCALE, MotionSensor
 from tabletop.watcher.recorder import Lines, Recorder
 from tabletop.watcher.reveal import RevealZone

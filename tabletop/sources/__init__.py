@@ -1,8 +1,8 @@
 """Where frames come from: one small interface over cameras, files and the table simulator.
 
-A source yields :class:`Frame` values in time order. It raises :class:`SourceError` when it fails; deciding
-whether to reopen it is the caller's business (see :mod:`tabletop.sources.reopen`), so a source itself stays
-simple and honest about what happened.
+A source yields :class:`Frame` values in time order. It raises :class:`tabletop.errors.SourceError` when it
+fails; deciding whether to reopen it is the caller's business (see :mod:`tabletop.sources.reopen`), so a source
+itself stays simple and honest about what happened.
 
 A source, and everything that passes its frames on, lets go of a frame once it has handed it over: none keeps
 it while the next is taken. A camera's large picture is megabytes, and the Pi has no room for two at once.
@@ -16,13 +16,6 @@ from typing import Protocol
 
 import cv2
 import numpy as np
-
-from tabletop.errors import TabletopError
-
-
-class SourceError(TabletopError):
-    """A frame source could not be opened or stopped giving frames."""
-
 
 Box = tuple[int, int, int, int]
 """A region of a frame's picture: left, top, right and bottom, in its pixels."""

@@ -13,7 +13,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from tabletop.sources import Frame, SourceError
+from tabletop.errors import SourceError
+from tabletop.sources import Frame
 
 SMALLEST_SIDE = 32
 """The fewest pixels a picture's short side may have: the watcher shrinks it fourfold to look for arms."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tabletop.sources import FrameSource, SourceError
+from tabletop.errors import SourceError
+from tabletop.sources import FrameSource
 from tabletop.sources.files import ImageFolder, VideoFile
 from tabletop.sources.opencv import OpenCVCamera
 from tabletop.sources.picamera import PiCamera

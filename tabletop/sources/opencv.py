@@ -10,7 +10,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from tabletop.sources import Frame, SourceError, shrunk
+from tabletop.errors import SourceError
+from tabletop.sources import Frame, shrunk
 
 SETTLE_FRAMES = 30
 """Frames (about a second) a webcam's automatic exposure and white balance need to find the table's light."""

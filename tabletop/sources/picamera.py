@@ -17,7 +17,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from tabletop.sources import Frame, Sharp, SourceError
+from tabletop.errors import SourceError
+from tabletop.sources import Frame, Sharp
 
 Size = tuple[int, int]
 """Width and height in pixels, the order picamera2 takes them in."""

@@ -10,7 +10,8 @@ import dataclasses
 import time
 from collections.abc import Callable, Iterator
 
-from tabletop.sources import Frame, FrameSource, SourceError
+from tabletop.errors import SourceError
+from tabletop.sources import Frame, FrameSource
 
 
 class Reopening:

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 import onnxruntime
 
-from tabletop.errors import TabletopError
+from tabletop.errors import ModelError
 from tabletop.vision.crop import Corners, Image
 from tabletop.vision.found import FoundCard, Line, Quad, height, meet, portrait
 from tabletop.vision.model import MODELS, cpu_session
@@ -73,16 +73,12 @@ Marks = npt.NDArray[np.float32]
 Matrix = npt.NDArray[np.float64]
 
 
-class FinderError(TabletopError):
-    """The finder's model files are missing or are not a finder's."""
-
-
 def _session(path: Path, threads: int) -> tuple[onnxruntime.InferenceSession, dict[str, str]]:
     try:
         session = cpu_session(path, threads)
         return session, dict(session.get_modelmeta().custom_metadata_map)
     except Exception as err:
-        raise FinderError(f"cannot load the card finder {path}: {err}") from err
+        raise ModelError(f"cannot load the card finder {path}: {err}") from err
 
 
 class CardFinder:
@@ -95,7 +91,7 @@ class CardFinder:
         try:
             self.multiple = int(json.loads(meta["input"])["multiple"])
         except (KeyError, ValueError, TypeError) as err:
-            raise FinderError(f"{folder / FIRST_LOOK} is not a card finder: {err}") from err
+            raise ModelError(f"{folder / FIRST_LOOK} is not a card finder: {err}") from err
 
     def find(self, image: Image, limit: int = 8) -> list[FoundCard]:
         """The whole cards in ``image`` (BGR), most prominent (large and surely a card) first."""

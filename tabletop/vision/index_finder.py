@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.errors import TabletopError
+from tabletop.errors import ModelError
 from tabletop.vision.crop import CARD_ASPECT, INDEX_BOX, Corners, Image, index_corners
 from tabletop.vision.model import MODELS, cpu_session
 
@@ -42,10 +42,6 @@ INDEX_MIDDLE = ((INDEX_BOX[0] + INDEX_BOX[2]) / 2, (INDEX_BOX[1] + INDEX_BOX[3])
 """The middle of the index corner, as shares of the card's width and height from its top left."""
 APART = 0.12
 """Two marks nearer than this (a share of the card's height) are one index."""
-
-
-class IndexFinderError(TabletopError):
-    """The index finder's model file is missing or is not an index finder's."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +70,7 @@ class IndexFinder:
             self.multiple = int(json.loads(meta["input"])["multiple"])
             self.stride = int(json.loads(meta["output"])["stride"])
         except Exception as err:
-            raise IndexFinderError(f"cannot load the index finder {path}: {err}") from err
+            raise ModelError(f"cannot load the index finder {path}: {err}") from err
 
     def marks(self, image: Image, card_height: float | None = None) -> tuple[npt.NDArray[np.float32], float]:
         """The network's four maps (index middles, the card's up direction as cosine and sine, its height) and

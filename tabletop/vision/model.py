@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import onnxruntime
 
-from tabletop.errors import TabletopError
+from tabletop.errors import ModelError
 from tabletop.game.cards import Card
 from tabletop.shipped import MODELS_PACKAGE, shipped
 from tabletop.vision.crop import Image, Look
@@ -52,10 +52,6 @@ def cpu_session(path: Path, threads: int) -> onnxruntime.InferenceSession:
     options.inter_op_num_threads = 1
     options.enable_cpu_mem_arena = False
     return onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-
-
-class ModelError(TabletopError):
-    """The card model file is missing or is not a card model."""
 
 
 @dataclass(frozen=True)

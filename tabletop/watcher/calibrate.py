@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from tabletop.errors import TabletopError
+from tabletop.errors import CalibrationError
 from tabletop.sources import Frame
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image
@@ -49,18 +49,6 @@ its score says how clearly the outline is a card's, which two face-down cards sh
 CANDIDATES = 4
 """How many of the finder's most prominent shapes, and of the largest patches, may be the deck."""
 PUT_DECK = "put the deck face down in view, alone, or give the zones by hand"
-
-
-class CalibrationError(TabletopError):
-    """The table could not be measured from the pictures; the message says what to do instead.
-
-    ``suspects`` are the card-shaped things that were seen and not taken for the deck, so that a picture can
-    show them.
-    """
-
-    def __init__(self, message: str, suspects: Sequence[Suspect] = ()) -> None:
-        super().__init__(message)
-        self.suspects = tuple(suspects)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.errors import TabletopError
+from tabletop.errors import LayoutError
 
 Point = tuple[float, float]
 Size = tuple[int, int]
@@ -95,10 +95,6 @@ def fitted(layout: Layout, size: Size) -> Layout:
 
 def _apart(a: float, b: float) -> float:
     return abs((a - b + 180) % 360 - 180)
-
-
-class LayoutError(TabletopError, ValueError):
-    """A table layout (from a file or the config) that is missing a key or has a bad value; names the key."""
 
 
 def layout_to_json(layout: Layout) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tabletop.errors import TabletopError
+from tabletop.errors import PictureError
 from tabletop.vision.crop import Corners, Image
 from tabletop.watcher.calibrate import Suspect
 from tabletop.watcher.layout import Layout
@@ -21,10 +21,6 @@ DECK_COLOUR = (60, 220, 60)
 REFUSED_COLOUR = (0, 0, 255)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg")
-
-
-class PictureError(TabletopError):
-    """A picture that cannot be written where asked."""
 
 
 def draw_zones(image: Image, layout: Layout) -> Image:

@@ -15,14 +15,14 @@ from typing import Any, NoReturn
 from flask import Blueprint, Response, abort, current_app, jsonify, make_response, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from tabletop.errors import RecordError, TabletopError
+from tabletop.errors import LayoutError, RecordError, TabletopError
 from tabletop.game.board import record_lines
 from tabletop.game.cards import ALL_CARDS
 from tabletop.game.events import Challenge, Event, event_from_json
 from tabletop.game.record import read_record, write_record
 from tabletop.game.rules import CHOICES, PRESETS, Options
 from tabletop.table import Applied, renumbered
-from tabletop.watcher.layout import LayoutError, layout_from_json, layout_to_json
+from tabletop.watcher.layout import layout_from_json, layout_to_json
 from tabletop.web import scoreboard
 from tabletop.web.camera import BOUNDARY, CameraView, mjpeg
 from tabletop.web.feed import Feed

@@ -11,10 +11,10 @@ from contextlib import contextmanager
 
 from flask import Blueprint, Response, jsonify, render_template, request
 
+from tabletop.errors import HistoryError, StoreError
 from tabletop.game.board import record_lines
 from tabletop.game.record import write_record
-from tabletop.history import EVENING, History, HistoryError
-from tabletop.store import StoreError
+from tabletop.history import EVENING, History
 from tabletop.web import scoreboard
 from tabletop.web.api import asking_address, paced, refuse
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tabletop.errors import TabletopError
+from tabletop.errors import FacesError
 from tabletop.game.cards import Card
 from tabletop.lab.drawing import render
 from tabletop.vision.crop import Image
@@ -25,10 +25,6 @@ from tabletop.vision.crop import Image
 LABELS = "labels.csv"
 """The file in a folder of photographs that says which card each photograph shows."""
 COLUMNS = ("file", "card")
-
-
-class FacesError(TabletopError):
-    """A folder of card photographs that cannot be filmed: the message names the folder, file or line."""
 
 
 @dataclass(frozen=True)
