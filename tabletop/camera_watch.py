@@ -23,7 +23,7 @@ from tabletop.sources import Frame, FrameSource
 from tabletop.sources.files import SMALLEST_SIDE
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
-from tabletop.vision.model import CardModel
+from tabletop.vision.model import CardReader
 from tabletop.watcher.calibrate import even_seats
 from tabletop.watcher.layout import Circle, Layout, Rect, write_layout
 from tabletop.watcher.picture import draw_zones
@@ -40,7 +40,7 @@ class CameraWatch:
     :func:`tabletop.sources.open.watched_source`), so that only a file or a fault in the code ends the watch.
     """
 
-    def __init__(self, source: FrameSource, table: Table, model: CardModel, layout: Layout | None = None,
+    def __init__(self, source: FrameSource, table: Table, model: CardReader, layout: Layout | None = None,
                  players: int = 4, report: Callable[[str], None] = print, keep: Path | None = None) -> None:
         self.source, self.table, self.model, self.report, self.keep = source, table, model, report, keep
         self._layout, self._players = layout, players

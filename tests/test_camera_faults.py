@@ -23,7 +23,7 @@ from tabletop.sources import Frame, FrameSource
 from tabletop.sources.files import ImageFolder, VideoFile
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
-from tabletop.vision.model import CardModel
+from tabletop.vision.mock import ScriptedReader
 from tabletop.watcher.layout import write_layout
 from tabletop.web.camera import NO_PICTURE_YET, mjpeg, notice
 
@@ -112,7 +112,7 @@ def test_a_source_that_fails_ends_the_watch_cleanly_and_the_host_is_told_why(
         source: Callable[[Path], FrameSource], words: str) -> None:
     reports: list[str] = []
     with Table() as table:
-        camera = CameraWatch(source(tmp_path), table, CardModel(), starting_layout(SIZE, 2), report=reports.append)
+        camera = CameraWatch(source(tmp_path), table, ScriptedReader(), starting_layout(SIZE, 2), report=reports.append)
         assert camera.start().wait(5)
     assert camera.problem is not None and words in camera.problem
     assert camera.problem.endswith("(watching stopped)")
@@ -129,12 +129,12 @@ def test_pictures_the_watcher_cannot_take_are_told_once_and_passed_over(
     reports: list[str] = []
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo"))])
-        camera = CameraWatch(Film(broken), table, CardModel(), LAYOUT, report=reports.append)
+        camera = CameraWatch(Film(broken), table, ScriptedReader(), LAYOUT, report=reports.append)
         assert camera.start().wait(5)
         assert camera.problem is not None
         assert camera.problem.startswith("a picture could not be watched (a 1x1 picture is too small to watch")
         assert camera.preview() is None
-        camera = CameraWatch(Film(broken + good), table, CardModel(), LAYOUT, report=reports.append)
+        camera = CameraWatch(Film(broken + good), table, ScriptedReader(), LAYOUT, report=reports.append)
         assert camera.start().wait(5)
     assert camera.problem is None
     assert camera.preview() is not None
@@ -161,7 +161,7 @@ def test_a_camera_that_is_away_is_tried_again_and_the_host_sees_why_until_it_is_
     reports: list[str] = []
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo"))])
-        camera = CameraWatch(Reopening(open_camera, reports.append, sleep), table, CardModel(), LAYOUT,
+        camera = CameraWatch(Reopening(open_camera, reports.append, sleep), table, ScriptedReader(), LAYOUT,
                              report=reports.append)
         camera.start()
         assert away.wait(5)
@@ -177,7 +177,7 @@ def test_a_camera_that_is_away_is_tried_again_and_the_host_sees_why_until_it_is_
 
 def test_the_preview_says_there_is_no_picture_yet_instead_of_hanging() -> None:
     with Table() as table:
-        camera = CameraWatch(Film([]), table, CardModel(), LAYOUT, report=pytest.fail)
+        camera = CameraWatch(Film([]), table, ScriptedReader(), LAYOUT, report=pytest.fail)
         started = time.monotonic()
         parts = list(mjpeg(camera, iter([True])))
     assert time.monotonic() - started < 1.0

@@ -25,7 +25,8 @@ from tabletop.lab.tablesim.table import TableFilm, first_rounds, simulated_table
 from tabletop.lab.tablesim.video import TableVideo
 from tabletop.sources import Frame
 from tabletop.sources.files import VideoFile
-from tabletop.vision.crop import Corners, Image, balance
+from tabletop.vision.crop import Corners, Image, Look, balance
+from tabletop.vision.mock import ScriptedReader
 from tabletop.vision.model import CardModel, Reading
 from tabletop.watcher.calibrate import find_layout, learn_seats
 from tabletop.watcher.draws import DrawWatch
@@ -142,12 +143,22 @@ def test_a_card_taken_back_retracts_its_play(model: CardModel) -> None:
     assert verdicts_agree([timed.event for timed in table.script.record], record)
 
 
-class Doubtful(CardModel):
+class Doubtful:
     """The real model, but doubtful of every card: what a badly lit table looks like to the watcher."""
 
-    def vote(self, crops: Sequence[Image], guesses: int = 3) -> Reading:
-        reading = super().vote(crops, guesses)
+    def __init__(self) -> None:
+        self.model = CardModel()
+        self.size = self.model.size
+
+    def read(self, looks: Sequence[Look | Image], guesses: int = 3) -> list[Reading]:
+        return self.model.read(looks, guesses)
+
+    def vote(self, looks: Sequence[Look | Image], guesses: int = 3) -> Reading:
+        reading = self.model.vote(looks, guesses)
         return Reading(reading.card, 0.4, tuple((card, 0.4) for card, _ in reading.guesses))
+
+    def vote_indexes(self, views: Sequence[Sequence[Image]], guesses: int = 3) -> list[Reading]:
+        return self.model.vote_indexes(views, guesses)
 
 
 def test_a_card_the_model_is_unsure_of_is_asked_about_never_played() -> None:
@@ -159,6 +170,22 @@ def test_a_card_the_model_is_unsure_of_is_asked_about_never_played() -> None:
     assert len(unsure) == len(plays)
     assert sum(item.guesses[0][0] == sight.event.card for item, sight in zip(unsure, plays, strict=True)) \
         >= len(plays) - 1  # type: ignore[attr-defined]
+
+
+def test_the_watcher_plays_what_its_reader_reads_surely_and_asks_about_what_it_doubts() -> None:
+    """The watcher's own rule, with no network between: each card landing on the pile is played as read where
+    the reading is sure, and asked about, with the reader's guess, where it is not; a reader that sees no card
+    plays nothing."""
+    table = simulated_table(21, players=2, rules=SHORT, rounds=1)
+    landed = [s.event for s in table.script.sights if isinstance(s.event, (Play, Flip))]
+    sure = [item for item in watch_table(table, ScriptedReader("blue-9")) if isinstance(item, (Play, Flip))]
+    assert len(sure) == len(landed) and {str(item.card) for item in sure} == {"blue-9"}  # type: ignore[union-attr]
+    asked = [item for item in watch_table(table, ScriptedReader("blue-9", confidence=0.5))
+             if isinstance(item, (Play, Flip, Unsure))]
+    assert all(isinstance(item, Unsure) for item in asked) and len(asked) == len(landed)
+    assert {str(item.guesses[0][0]) for item in asked} == {"blue-9"}  # type: ignore[union-attr]
+    blind = ScriptedReader(None)
+    assert not any(isinstance(item, (Play, Flip)) for item in watch_table(table, blind)) and blind.asked > 0
 
 
 def test_a_card_whose_change_shows_only_part_of_it_is_read_where_the_finder_sees_it(

@@ -8,11 +8,11 @@ from collections.abc import Iterable, Iterator
 import cv2
 
 from tabletop.vision.every_card import SeenCard, read_every_card
-from tabletop.vision.model import CardModel
+from tabletop.vision.model import CardReader
 from tabletop.vision.reader import read_card
 
 
-def classify_files(paths: Iterable[str], model: CardModel) -> Iterator[dict[str, object]]:
+def classify_files(paths: Iterable[str], model: CardReader) -> Iterator[dict[str, object]]:
     """``{"image", "card", "confidence"}`` per readable image, ``{"image", "error"}`` per unreadable one."""
     for path in paths:
         image = cv2.imread(path, cv2.IMREAD_COLOR)
@@ -28,7 +28,7 @@ def classify_files(paths: Iterable[str], model: CardModel) -> Iterator[dict[str,
                    "confidence": round(reading.confidence, 4)}
 
 
-def classify_every_card(paths: Iterable[str], model: CardModel) -> Iterator[dict[str, object]]:
+def classify_every_card(paths: Iterable[str], model: CardReader) -> Iterator[dict[str, object]]:
     """``{"image", "cards"}`` per readable image, every card found in it (``every_card``): each with its
     ``card``, ``confidence`` and where it lies, ``corners`` (a whole card's four, clockwise from its top left) or
     ``index`` (the four corners round the index of a card of which only that shows), in the image's pixels;

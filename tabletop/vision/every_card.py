@@ -17,7 +17,7 @@ from tabletop.game.cards import Card
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image, index_views, on_card
 from tabletop.vision.index_finder import INDEX_MIDDLE, FoundIndex, IndexFinder, default_index_finder
-from tabletop.vision.model import CardModel, Reading
+from tabletop.vision.model import CardReader, Reading
 from tabletop.vision.reader import GUESS_FLOOR, read_found
 
 WHOLE_CANDIDATES = 12
@@ -60,7 +60,7 @@ class SeenCard:
         return [(float(middle[0]), float(middle[1]))]
 
 
-def read_every_card(image: Image, model: CardModel, indexes: IndexFinder | None = None,
+def read_every_card(image: Image, model: CardReader, indexes: IndexFinder | None = None,
                     card_height: float | None = None) -> list[SeenCard]:
     """Every card read in ``image`` (BGR): the whole cards first, most prominent first, then the covered ones, the
     surest index first. Shapes read as no card, or below ``GUESS_FLOOR``, are left out. ``card_height``, where
@@ -72,7 +72,7 @@ def read_every_card(image: Image, model: CardModel, indexes: IndexFinder | None 
     return whole + _under_the_hand(whole, _covered(image, model, hidden))
 
 
-def _whole_cards(image: Image, model: CardModel) -> list[SeenCard]:
+def _whole_cards(image: Image, model: CardReader) -> list[SeenCard]:
     found = borders.find_cards(image, WHOLE_CANDIDATES) + finder.find_cards(image, WHOLE_CANDIDATES)
     seen = [SeenCard(sighting.reading, corners=sighting.corners)
             for sighting in read_found(image, model, found) if _kept(sighting.reading)]
@@ -84,7 +84,7 @@ def _whole_cards(image: Image, model: CardModel) -> list[SeenCard]:
     return sorted(kept, key=lambda card: order[id(card)])
 
 
-def _covered(image: Image, model: CardModel, hidden: list[FoundIndex]) -> list[tuple[Corners, SeenCard]]:
+def _covered(image: Image, model: CardReader, hidden: list[FoundIndex]) -> list[tuple[Corners, SeenCard]]:
     """Each index read, with the card placed from it."""
     if not hidden:
         return []

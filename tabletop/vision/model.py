@@ -12,6 +12,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 import onnxruntime
@@ -68,6 +69,24 @@ class Reading:
     @property
     def unsure(self) -> bool:
         return self.confidence < UNSURE_BELOW
+
+
+class CardReader(Protocol):
+    """What reads cards for the watcher, the calibration and the every-card reader: the shipped networks
+    (``CardModel``), or a reader told what to read (``tabletop.vision.mock.ScriptedReader``), as gpiozero's devices
+    take a real pin or a mock one."""
+
+    size: tuple[int, int]
+    """The card crop's width and height, as the reader takes it."""
+
+    def read(self, looks: Sequence[Look | Image], guesses: int = 3) -> list[Reading]:
+        """A reading per card."""
+
+    def vote(self, looks: Sequence[Look | Image], guesses: int = 3) -> Reading:
+        """One reading from several looks at the same card."""
+
+    def vote_indexes(self, views: Sequence[Sequence[Image]], guesses: int = 3) -> list[Reading]:
+        """A reading per index corner, from several crops of it."""
 
 
 class _Network:

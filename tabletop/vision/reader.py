@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image, look
 from tabletop.vision.found import FoundCard
-from tabletop.vision.model import CardModel, Reading
+from tabletop.vision.model import CardReader, Reading
 
 CANDIDATES = 4
 """How many of each finder's most prominent shapes are read, in one batch, to find the most prominent card."""
@@ -29,7 +29,7 @@ class Sighting:
     reading: Reading
 
 
-def read_found(image: Image, model: CardModel, found: list[FoundCard]) -> list[Sighting]:
+def read_found(image: Image, model: CardReader, found: list[FoundCard]) -> list[Sighting]:
     """Each found card of ``image`` with its reading, in the order found; one batch for the model."""
     if not found:
         return []
@@ -37,7 +37,7 @@ def read_found(image: Image, model: CardModel, found: list[FoundCard]) -> list[S
     return [Sighting(card.corners, reading) for card, reading in zip(found, model.read(looks), strict=True)]
 
 
-def read_card(image: Image, model: CardModel) -> Sighting | None:
+def read_card(image: Image, model: CardReader) -> Sighting | None:
     """The most prominent card that reads surely, else the most prominent that reads at all; None for no card.
 
     The border finder's cards come before the learned finder's, which is asked only when none of the border

@@ -25,7 +25,7 @@ from tabletop.sources import Frame
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image
 from tabletop.vision.found import portrait
-from tabletop.vision.model import CardModel, Reading
+from tabletop.vision.model import CardReader, Reading
 from tabletop.vision.reader import GUESS_FLOOR
 from tabletop.watcher.layout import Circle, Layout, Point, Rect
 from tabletop.watcher.motion import MotionSensor, most_changed
@@ -79,7 +79,7 @@ class _Candidate:
     reading: Reading
 
 
-def find_layout(frame: Frame, players: int, model: CardModel) -> Layout:
+def find_layout(frame: Frame, players: int, model: CardReader) -> Layout:
     """A layout from a picture of the table before the first card is turned (only the draw pile on it).
 
     Seats are spread evenly, seat 0 nearest the bottom edge, until learnt or set by hand.
@@ -87,7 +87,7 @@ def find_layout(frame: Frame, players: int, model: CardModel) -> Layout:
     return measure_table(frame, players, model).layout
 
 
-def measure_table(frame: Frame, players: int, model: CardModel) -> Calibration:
+def measure_table(frame: Frame, players: int, model: CardReader) -> Calibration:
     """As ``find_layout``, keeping the deck's outline and any doubt about it, for a person to check."""
     deck, others = _deck(frame, model)
     return Calibration(_around(deck.corners, frame.image.shape[:2], players), deck.corners, _doubts(deck, others))
@@ -107,7 +107,7 @@ def _around(deck: Corners, shape: tuple[int, ...], players: int) -> Layout:
                   picture=(frame_width, frame_height))
 
 
-def _deck(frame: Frame, model: CardModel) -> tuple[_Candidate, list[_Candidate]]:
+def _deck(frame: Frame, model: CardReader) -> tuple[_Candidate, list[_Candidate]]:
     """The one card-shaped thing likeliest to be the deck, and the less likely others that could be; a
     CalibrationError, naming what was seen, if none can be or several are as likely."""
     candidates = _candidates(frame, model)
@@ -126,7 +126,7 @@ def _deck(frame: Frame, model: CardModel) -> tuple[_Candidate, list[_Candidate]]
     return best, kept[1:]
 
 
-def _candidates(frame: Frame, model: CardModel) -> list[_Candidate]:
+def _candidates(frame: Frame, model: CardReader) -> list[_Candidate]:
     """Everything that may be the deck, each read (with all the detail the frame has): the border finder's
     shapes, most prominent first; the card-shaped patches that stand out from the table's colour and that it
     missed (it looks for a face's white border, which a back may lack), largest first; then the learned finder's

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from tabletop.game.events import Event, Game
 from tabletop.sources import Frame
-from tabletop.vision.model import CardModel
+from tabletop.vision.model import CardReader
 from tabletop.watcher.calibrate import find_layout
 from tabletop.watcher.layout import Layout, fitted
 from tabletop.watcher.recorder import Keep, Lines, Recorder
@@ -26,7 +26,7 @@ class Recording:
     ``warn`` hears, once, of play seen and no card read (see ``UnreadPlay``): the record alone cannot say it.
     """
 
-    def __init__(self, model: CardModel, keep: Keep, zones: Callable[[Frame], Layout],
+    def __init__(self, model: CardReader, keep: Keep, zones: Callable[[Frame], Layout],
                  warn: Callable[[str], None] = lambda _: None) -> None:
         self.model, self.zones, self.warn = model, zones, warn
         self.recorder = Recorder(keep)
@@ -48,7 +48,7 @@ class Recording:
         self._watcher = None
 
 
-def zones_for(frame: Frame, layout: Layout | None, players: int, model: CardModel) -> Layout:
+def zones_for(frame: Frame, layout: Layout | None, players: int, model: CardReader) -> Layout:
     """The zones given, fitted to the frame's picture (LayoutError where it has another shape), else measured on
     it (CalibrationError where it cannot be)."""
     if layout is None:
@@ -57,7 +57,7 @@ def zones_for(frame: Frame, layout: Layout | None, players: int, model: CardMode
     return fitted(layout, (width, height))
 
 
-def watch(frames: Iterable[Frame], game: Game, model: CardModel, layout: Layout | None = None,
+def watch(frames: Iterable[Frame], game: Game, model: CardReader, layout: Layout | None = None,
           warn: Callable[[str], None] = lambda _: None) -> Iterator[Event]:
     """The record of the game watched in ``frames``, line by line; without ``layout`` the table is measured on
     the first frame. The first frame is taken before the ``game`` line is given, so that a source that cannot

@@ -20,7 +20,7 @@ from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Look, rectify
 from tabletop.vision.every_card import read_every_card
 from tabletop.vision.found import FoundCard, height
-from tabletop.vision.model import CardModel, Reading
+from tabletop.vision.model import CardReader, Reading
 from tabletop.watcher.draws import DrawWatch
 from tabletop.watcher.layout import Layout
 from tabletop.watcher.motion import MotionSensor
@@ -50,7 +50,7 @@ Observation = Event | TakeBack
 class Watcher:
     """``warn`` is told, once, when people go on reaching in and no card is read: see ``UnreadPlay``."""
 
-    def __init__(self, layout: Layout, model: CardModel, frame_shape: tuple[int, int] = (480, 640),
+    def __init__(self, layout: Layout, model: CardReader, frame_shape: tuple[int, int] = (480, 640),
                  warn: Callable[[str], None] = lambda _: None) -> None:
         self.layout, self.model, self.warn = layout, model, warn
         self.unread = UnreadPlay()

@@ -15,7 +15,7 @@ from tabletop.game.events import Deal, Draw, Event, Flip, Play, Retract, Reveal,
 from tabletop.game.referee import replay
 from tabletop.lab.tablesim.script import Script, Sight
 from tabletop.lab.tablesim.table import TableFilm
-from tabletop.vision.model import CardModel
+from tabletop.vision.model import CardReader
 from tabletop.watcher.recorder import Lines, Recorder
 from tabletop.watcher.watcher import Observation, TakeBack, Watcher
 
@@ -67,7 +67,7 @@ def _share(part: int, whole: int) -> float:
     return part / whole if whole else 1.0
 
 
-def watch_table(table: TableFilm, model: CardModel) -> list[Observation]:
+def watch_table(table: TableFilm, model: CardReader) -> list[Observation]:
     """Everything the watcher reports over the whole video of a simulated table."""
     watcher = Watcher(table.layout, model)
     return [item for frame in table.video.frames() for item in watcher.observe(frame)]

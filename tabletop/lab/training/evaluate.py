@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from tabletop.vision.every_card import SeenCard, read_every_card
-from tabletop.vision.model import NO_CARD, CardModel, Reading
+from tabletop.vision.model import NO_CARD, CardReader, Reading
 from tabletop.vision.reader import Sighting, read_card
 
 
@@ -92,7 +92,7 @@ def _holds(sighting: Sighting, corner: tuple[float, float], width: int, height: 
     return cv2.pointPolygonTest(grown, point, False) >= 0
 
 
-def evaluate(model: CardModel, photos: list[Photo]) -> Evaluation:
+def evaluate(model: CardReader, photos: list[Photo]) -> Evaluation:
     """Read every photograph through the whole camera path: finder, crop, balance, model."""
     result = Evaluation()
     for photo in photos:
@@ -161,7 +161,7 @@ def cards_on_tables(folder: Path) -> dict[Path, list[TableCard]]:
     return tables
 
 
-def evaluate_every_card(model: CardModel, tables: dict[Path, list[TableCard]]) -> EveryCardEvaluation:
+def evaluate_every_card(model: CardReader, tables: dict[Path, list[TableCard]]) -> EveryCardEvaluation:
     """Read every card of every picture as ``tabletop classify --all`` does and hold it to the labels."""
     result = EveryCardEvaluation()
     for path, truth in tables.items():
