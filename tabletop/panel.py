@@ -46,13 +46,12 @@ REPRESS = 0.5
 """A second press of the same button within this many seconds is a jittery thumb, not a second call."""
 
 
-def sounds_for(snapshot: Snapshot, chirp: bool, seen: int) -> list[Pattern]:
+def sounds_for(snapshot: Snapshot, chirp: bool) -> list[Pattern]:
     """The patterns a new snapshot calls for: its verdicts, or a chirp for a card read by the camera."""
     patterns = [PATTERNS[verdict.reason] for verdict in snapshot.latest if isinstance(verdict, Penalty)]
     patterns += [PATTERNS[RoundEnd.TYPE] for verdict in snapshot.latest if isinstance(verdict, RoundEnd)]
     patterns += [PATTERNS[GameEnd.TYPE] for verdict in snapshot.latest if isinstance(verdict, GameEnd)]
-    new = snapshot.record[seen:] if len(snapshot.record) > seen else ()
-    if chirp and not patterns and any(_read_by_camera(event) for event in new):
+    if chirp and not patterns and any(_read_by_camera(event) for event in snapshot.events):
         patterns.append(PATTERNS["chirp"])
     return patterns
 
@@ -74,7 +73,6 @@ class TablePanel:
         self._pressed: dict[int, float] = {}
         for seat, button in enumerate(self.buttons):
             button.when_pressed = lambda seat=seat: self._press(seat)
-        self._seen = 0
         self._closed = False
         self._sounds: queue.SimpleQueue[Pattern | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._play, name="panel", daemon=True)
@@ -84,9 +82,8 @@ class TablePanel:
         """Follow a new snapshot (a table listener): light the LEDs and queue its sounds."""
         if self._closed:
             return
-        for pattern in sounds_for(snapshot, self.config.chirp, self._seen):
+        for pattern in sounds_for(snapshot, self.config.chirp):
             self._sounds.put(pattern)
-        self._seen = len(snapshot.record)
         state = snapshot.state
         turn = state.turn if state is not None else None
         for seat, led in enumerate(self.seat_leds):

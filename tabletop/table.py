@@ -51,7 +51,9 @@ class Snapshot:
     """The game as it stood after one change; ``version`` grows by one with every change.
 
     ``game`` counts the records this table has held, so that a seat claimed in one game is not taken for a
-    seat in the next. ``latest`` holds the verdicts the last change brought.
+    seat in the next. ``latest`` holds the verdicts the last change brought and ``events`` the lines it added, so
+    that the buzzer and the voice react to the change without keeping their own place in the record (none for a
+    new or imported record: nothing happened at the table).
     """
 
     version: int
@@ -60,6 +62,7 @@ class Snapshot:
     verdicts: Sequence[Verdict]
     state: State | None
     latest: tuple[Verdict, ...]
+    events: tuple[Event, ...]
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -97,7 +100,7 @@ class Table:
         self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
         self._listeners: list[Listener] = []
         self._changed = threading.Condition()
-        self._snapshot = self._snap(0, 1, ())
+        self._snapshot = self._snap(0, 1, (), ())
         self._thread = threading.Thread(target=self._run, name="table", daemon=True)
 
     def start(self) -> Table:
@@ -174,7 +177,7 @@ class Table:
         ref = self._referee.next_ref
         self._log.append(event)
         verdicts = tuple(self._referee.push(event))
-        return Applied(ref, verdicts, self._publish(self._snapshot.game, verdicts))
+        return Applied(ref, verdicts, self._publish(self._snapshot.game, verdicts, (event,)))
 
     def _replace(self, events: Sequence[Event]) -> Snapshot:
         if not events or not isinstance(events[0], Game):
@@ -182,15 +185,15 @@ class Table:
         referee = Referee(events)
         self._log.restart(events)
         self._referee, self._began = referee, self._clock() - _last_time(events)
-        return self._publish(self._snapshot.game + 1, ())
+        return self._publish(self._snapshot.game + 1, (), ())
 
     def _stamped(self, event: Event) -> Event:
         if event.t is not None:
             return event
         return dataclasses.replace(event, t=round(self._clock() - self._began, 3))
 
-    def _publish(self, game: int, latest: tuple[Verdict, ...]) -> Snapshot:
-        snapshot = self._snap(self._snapshot.version + 1, game, latest)
+    def _publish(self, game: int, latest: tuple[Verdict, ...], events: tuple[Event, ...]) -> Snapshot:
+        snapshot = self._snap(self._snapshot.version + 1, game, latest, events)
         with self._changed:
             self._snapshot = snapshot
             self._changed.notify_all()
@@ -201,10 +204,10 @@ class Table:
                 self._report(f"table: a listener failed on version {snapshot.version}: {err!r}")
         return snapshot
 
-    def _snap(self, version: int, game: int, latest: tuple[Verdict, ...]) -> Snapshot:
+    def _snap(self, version: int, game: int, latest: tuple[Verdict, ...], events: tuple[Event, ...]) -> Snapshot:
         record = self._referee.record
         state = self._referee.state if record else None
-        return Snapshot(version, game, record, self._referee.verdicts, state, latest)
+        return Snapshot(version, game, record, self._referee.verdicts, state, latest, events)
 
 
 def _answer(future: Future[T], timeout: float) -> T:

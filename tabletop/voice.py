@@ -65,16 +65,13 @@ class Voice:
         self._speaking: Speech | None = None
         self._closed = False
         self._changed = threading.Condition()
-        self._seen = 0
         self._reported = False
         self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
         self._thread.start()
 
     def follow(self, snapshot: Snapshot) -> None:
         """Say what the snapshot brings; called on the table's thread, so it only hands the sentence over."""
-        new = snapshot.record[self._seen:] if len(snapshot.record) > self._seen else ()
-        self._seen = len(snapshot.record)
-        sentence = " ".join(calls(snapshot.latest, new, snapshot.players, self._text))
+        sentence = " ".join(calls(snapshot.latest, snapshot.events, snapshot.players, self._text))
         if sentence:
             self.say(sentence)
 

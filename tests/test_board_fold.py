@@ -43,10 +43,10 @@ def test_the_board_kept_line_by_line_is_the_board_of_the_whole_record(seed: int)
     asked about, one just confirmed no longer is, and the line just posted ends the board's record."""
     record = messy(seed)
     referee = Referee(record[:1])
-    feed = Feed(Snapshot(1, 1, referee.record, referee.verdicts, referee.state, ()))
+    feed = Feed(Snapshot(1, 1, referee.record, referee.verdicts, referee.state, (), ()))
     for version, event in enumerate(record[1:], 2):
         latest = tuple(referee.push(event))
-        snapshot = Snapshot(version, 1, referee.record, referee.verdicts, referee.state, latest)
+        snapshot = Snapshot(version, 1, referee.record, referee.verdicts, referee.state, latest, (event,))
         feed.update(snapshot)
         whole = board_view(list(referee.record), list(referee.verdicts), referee.state, latest)
         whole.update(version=version, game_number=1, camera=False)

@@ -80,6 +80,23 @@ def test_the_game_goes_on_while_the_table_speaks_and_a_new_call_cuts_off_a_stale
     voice.close()
 
 
+def test_a_record_brought_back_is_not_spoken_again_only_what_happens_next() -> None:
+    """A game resumed after a restart, or a record imported, holds calls made long ago: the table does not say them
+    again; the next call made at the table is said."""
+    speaker = HeldSpeaker()
+    voice = Voice("en", speaker=speaker)
+    called_before = [*two_cards_each()[:3], Uno(seat=0), Play(card=Card.from_name("red-9"), seat=0), Draw(seat=1),
+                     Pass(seat=1)]
+    with Table(events=[Game(players=PLAYERS)]) as table:
+        table.subscribe(voice.follow)
+        assert table.restart(called_before).events == ()
+        assert table.submit(Uno(seat=2)).snapshot.events == (Uno(seat=2, t=table.snapshot.record[-1].t),)
+        assert speaker.new.acquire(timeout=5)
+    assert [speech.text for speech in speaker.started] == ["Cy: UNO!"]
+    speaker.started[-1].done.set()
+    voice.close()
+
+
 def test_calls_name_the_player_and_what_they_did() -> None:
     table = Table(events=[*two_cards_each(), Catch(seat=1, target=0)])
     snapshot = table.snapshot
