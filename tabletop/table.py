@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from tabletop.errors import RecordCode, RecordError, TableError
-from tabletop.game.events import CORRECTIONS, Event, Game, State, Verdict
+from tabletop.game.events import Event, Game, State, Verdict
 from tabletop.game.referee import Referee
 
 WAIT = 10.0
@@ -234,15 +234,3 @@ def _answer(future: Future[T], timeout: float) -> T:
 def _last_time(events: Sequence[Event]) -> float:
     """The latest ``t`` in a record, so that a resumed game's clock carries on from where it stopped."""
     return max((event.t for event in events if event.t is not None), default=0.0)
-
-
-def renumbered(entries: Sequence[tuple[int, Event]]) -> list[Event]:
-    """The events of a record read from a file, with corrections pointing at lines counted without blanks."""
-    index = {ref: position for position, (ref, _) in enumerate(entries)}
-    out: list[Event] = []
-    for _, event in entries:
-        if isinstance(event, CORRECTIONS):
-            event = dataclasses.replace(event, ref=index[event.ref])
-        out.append(event)
-    return out
-

@@ -6,6 +6,7 @@ corrections use. Lines in files may be blank; the refs of a record read from a f
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -194,6 +195,19 @@ def corrected(entries: Sequence[Entry]) -> list[Entry]:
         if replacement is not None:
             out.append((ref, replacement))
     return out
+
+
+def renumbered(entries: Sequence[Entry]) -> list[Event]:
+    """The events of a record read from a file, with corrections pointing at lines counted without blanks."""
+    index = {ref: position for position, (ref, _) in enumerate(entries)}
+    out: list[Event] = []
+    for _, event in entries:
+        if isinstance(event, CORRECTIONS):
+            event = dataclasses.replace(event, ref=index[event.ref])
+        out.append(event)
+    return out
+
+
 
 
 def write_record(events: Iterable[Event]) -> Iterator[str]:

@@ -19,9 +19,9 @@ from tabletop.errors import LayoutError, RecordError, TabletopError
 from tabletop.game.board import record_lines
 from tabletop.game.cards import ALL_CARDS
 from tabletop.game.events import Challenge, Event, event_from_json
-from tabletop.game.record import read_record, write_record
+from tabletop.game.record import read_record, renumbered, write_record
 from tabletop.game.rules import CHOICES, PRESETS, Options
-from tabletop.table import Applied, renumbered
+from tabletop.table import Applied
 from tabletop.watcher.layout import layout_from_json, layout_to_json
 from tabletop.web import scoreboard
 from tabletop.web.camera import BOUNDARY, CameraView, mjpeg
