@@ -36,8 +36,8 @@ RECENT = 60
 """Lines of the record the board's view carries: enough to correct what just happened, small enough to send to
 every phone after every event. The host page fetches the whole record when asked."""
 
-ENGLISH = NullTranslations()
-"""The messages as written: English."""
+AS_WRITTEN = NullTranslations()
+"""The messages as the code writes them (English), untranslated: `languages.ENGLISH` is the language's code."""
 
 
 def board_view(record: Sequence[Event], verdicts: Sequence[Verdict], state: State | None,
@@ -188,7 +188,7 @@ def seen(event: Event) -> dict[str, Any]:
 
 
 
-def penalty_words(penalty: Penalty, players: Sequence[str], text: NullTranslations = ENGLISH) -> str:
+def penalty_words(penalty: Penalty, players: Sequence[str], text: NullTranslations = AS_WRITTEN) -> str:
     """A penalty in words, as the terminal announces it and the voice says it in the table's language (the
     pages write the same messages in their scripts, in the phone's)."""
     _, name = text.gettext, players[penalty.seat]
