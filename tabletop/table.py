@@ -50,14 +50,14 @@ class MemoryLog:
 class Snapshot:
     """The game as it stood after one change; ``version`` grows by one with every change.
 
-    ``game`` counts the records this table has held, so that a seat claimed in one game is not taken for a
+    ``game_number`` counts the records this table has held, so that a seat claimed in one game is not taken for a
     seat in the next. ``latest`` holds the verdicts the last change brought and ``events`` the lines it added, so
     that the buzzer and the voice react to the change without keeping their own place in the record (none for a
     new or imported record: nothing happened at the table).
     """
 
     version: int
-    game: int
+    game_number: int
     record: Sequence[Event]
     verdicts: Sequence[Verdict]
     state: State | None
@@ -177,7 +177,7 @@ class Table:
         ref = self._referee.next_ref
         self._log.append(event)
         verdicts = tuple(self._referee.push(event))
-        return Applied(ref, verdicts, self._publish(self._snapshot.game, verdicts, (event,)))
+        return Applied(ref, verdicts, self._publish(self._snapshot.game_number, verdicts, (event,)))
 
     def _replace(self, events: Sequence[Event]) -> Snapshot:
         if not events or not isinstance(events[0], Game):
@@ -185,15 +185,15 @@ class Table:
         referee = Referee(events)
         self._log.restart(events)
         self._referee, self._began = referee, self._clock() - _last_time(events)
-        return self._publish(self._snapshot.game + 1, (), ())
+        return self._publish(self._snapshot.game_number + 1, (), ())
 
     def _stamped(self, event: Event) -> Event:
         if event.t is not None:
             return event
         return dataclasses.replace(event, t=round(self._clock() - self._began, 3))
 
-    def _publish(self, game: int, latest: tuple[Verdict, ...], events: tuple[Event, ...]) -> Snapshot:
-        snapshot = self._snap(self._snapshot.version + 1, game, latest, events)
+    def _publish(self, game_number: int, latest: tuple[Verdict, ...], events: tuple[Event, ...]) -> Snapshot:
+        snapshot = self._snap(self._snapshot.version + 1, game_number, latest, events)
         with self._changed:
             self._snapshot = snapshot
             self._changed.notify_all()
@@ -204,10 +204,10 @@ class Table:
                 self._report(f"table: a listener failed on version {snapshot.version}: {err!r}")
         return snapshot
 
-    def _snap(self, version: int, game: int, latest: tuple[Verdict, ...], events: tuple[Event, ...]) -> Snapshot:
+    def _snap(self, version: int, game_number: int, latest: tuple[Verdict, ...], events: tuple[Event, ...]) -> Snapshot:
         record = self._referee.record
         state = self._referee.state if record else None
-        return Snapshot(version, game, record, self._referee.verdicts, state, latest, events)
+        return Snapshot(version, game_number, record, self._referee.verdicts, state, latest, events)
 
 
 def _answer(future: Future[T], timeout: float) -> T:

@@ -166,7 +166,7 @@ def bench_crowd(idle: int = 500, slow: int = 2000, asks: int = 500) -> Iterator[
             crowd.start()
             answers, refused, kept = results.get(timeout=600)
             crowd.join()
-            game = table.snapshot.game
+            game = table.snapshot.game_number
             token = board.seats.claim(1, game, board.seats.invite(1, game))
             assert token is not None
             flooding, stop, posted = context.Event(), context.Event(), context.Queue()

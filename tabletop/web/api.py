@@ -151,7 +151,7 @@ def cards() -> Response:
 def seats() -> Response:
     board = scoreboard()
     snapshot = board.table.snapshot
-    claimed = board.seats.claimed(snapshot.game)
+    claimed = board.seats.claimed(snapshot.game_number)
     return jsonify([{"seat": seat, "name": name, "claimed": seat in claimed}
                     for seat, name in enumerate(snapshot.players)])
 
@@ -206,9 +206,9 @@ def claim(seat: int) -> Response:
     code = body.get("code") if isinstance(body, dict) else None
     if not isinstance(code, str):
         refuse(400, "send {\"code\": ...}: the join code from the seat's QR code")
-    token = board.seats.claim(seat, board.table.snapshot.game, code)
+    token = board.seats.claim(seat, board.table.snapshot.game_number, code)
     if token is None:
-        taken = seat in board.seats.claimed(board.table.snapshot.game)
+        taken = seat in board.seats.claimed(board.table.snapshot.game_number)
         refuse(403, f"{name}'s seat is taken: ask the host for a new code" if taken else
                "that join code is not valid (it was used, or a new game began): scan the seat's code again")
     return jsonify(seat=seat, name=name, token=token)
@@ -220,7 +220,7 @@ def invite(seat: int) -> Response:
     _require_host()
     board = scoreboard()
     _seat_name(seat)
-    code = board.seats.invite(seat, board.table.snapshot.game)
+    code = board.seats.invite(seat, board.table.snapshot.game_number)
     url = url_for("pages.seat", seat=seat, _anchor=f"join={code}", _external=True)
     return jsonify(seat=seat, url=url, svg=qr_svg(url))
 
@@ -388,7 +388,7 @@ def _as_host(event: Event) -> Event:
 def _as_seat(event: Event) -> Event:
     board = scoreboard()
     snapshot = board.table.snapshot
-    seat = board.seats.seat_of(request.headers["X-Seat-Token"], snapshot.game)
+    seat = board.seats.seat_of(request.headers["X-Seat-Token"], snapshot.game_number)
     if seat is None:
         refuse(403, "this phone no longer holds its seat (it was claimed again, or a new game began): "
                     "scan the seat's code again")
@@ -401,7 +401,7 @@ def _as_seat(event: Event) -> Event:
         event = dataclasses.replace(event, seat=seat)  # type: ignore[call-arg]
     elif own != seat:
         refuse(403, f"this phone holds seat {seat}, not seat {own}")
-    paced(board.seat_posts, f"{snapshot.game}:{seat}", f"too many posts from {snapshot.players[seat]}'s seat")
+    paced(board.seat_posts, f"{snapshot.game_number}:{seat}", f"too many posts from {snapshot.players[seat]}'s seat")
     if (why := pointless(event, seat, snapshot)) is not None:
         refuse(409, f"the event was not recorded: {why}")
     return dataclasses.replace(event, source="phone", t=None)  # the table's clock, not the phone's, stamps it

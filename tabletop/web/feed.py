@@ -47,17 +47,17 @@ class Feed:
         self._forgotten = 0
         self._view: Message | None = None
         self._state: Message | None = None
-        self._game, self._fold = snapshot.game, BoardFold()
+        self._game, self._fold = snapshot.game_number, BoardFold()
         self.closed = False
         self.update(snapshot)
 
     def update(self, snapshot: Snapshot) -> None:
         """Add the messages for a new snapshot: the verdicts it brought, then its state, then the view."""
-        if snapshot.game != self._game:
-            self._game, self._fold = snapshot.game, BoardFold()
+        if snapshot.game_number != self._game:
+            self._game, self._fold = snapshot.game_number, BoardFold()
         self._fold = self._fold.follow(snapshot.record, snapshot.verdicts)
         view = self._fold.view(snapshot.record, snapshot.state, snapshot.latest)
-        view.update(version=snapshot.version, game_number=snapshot.game, camera=self.camera)
+        view.update(version=snapshot.version, game_number=snapshot.game_number, camera=self.camera)
         with self._changed:
             for verdict in snapshot.latest:
                 self._keep(self._number(None, verdict.to_json()))

@@ -35,7 +35,7 @@ def host() -> str:
 @blueprint.get("/join")
 def join() -> str:
     board = scoreboard()
-    codes = [board.seats.code(seat, board.table.snapshot.game) for seat in range(len(_players()))]
+    codes = [board.seats.code(seat, board.table.snapshot.game_number) for seat in range(len(_players()))]
     return render_template("join.html", players=_players(), codes=codes)
 
 
@@ -44,7 +44,7 @@ def seat_code(seat: int) -> Response:
     """The seat page's full address (as the phone that shows it reached this server) with the seat's join code,
     for a seat nobody holds yet: a held seat changes phones only with a code from the host."""
     board = scoreboard()
-    code = board.seats.code(seat, board.table.snapshot.game) if seat < len(_players()) else None
+    code = board.seats.code(seat, board.table.snapshot.game_number) if seat < len(_players()) else None
     if code is None:
         abort(404)
     svg = qr_svg(url_for("pages.seat", seat=seat, _anchor=f"join={code}", _external=True))
