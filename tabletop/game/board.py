@@ -1,6 +1,9 @@
 """What the scoreboard shows, derived from the record, the verdicts and the state, in words a table understands.
 
-Pure like the referee: the web pages, the terminal and the panel all show the same view of one snapshot.
+Pure like the referee, and held to the whole record line by line (``BoardFold``). The view is the scoreboard's:
+the phones' pages get it as JSON (``RECENT`` lines of the record, sized for a phone). The words for a penalty
+(``penalty_words``) are shared with the demo's terminal and the spoken calls; the panel's buzzer and lights read
+the snapshot's verdicts and state directly, for they show no words.
 """
 
 from __future__ import annotations
