@@ -15,6 +15,7 @@ from gettext import NullTranslations
 from typing import Protocol
 
 from tabletop.game.board import penalty_words
+from tabletop.game.cards import Rank
 from tabletop.game.events import Event, GameEnd, Penalty, Play, RoundEnd, Score, Uno, Verdict
 from tabletop.languages import translations
 from tabletop.table import Snapshot
@@ -118,7 +119,7 @@ def calls(verdicts: Sequence[Verdict], new: Sequence[Event], players: Sequence[s
     """What the table says about a change: UNO calls, penalties, and the end of a round or the game."""
     _, ngettext = text.gettext, text.ngettext
     said = [_("{name}: UNO!").format(name=players[event.seat]) for event in new if isinstance(event, Uno)]
-    if any(isinstance(event, Play) and event.card.rank == "wild-shuffle-hands" for event in new):
+    if any(isinstance(event, Play) and event.card.rank == Rank.WILD_SHUFFLE_HANDS for event in new):
         said.append(_("Shuffle every hand together and deal them out again, one card at a time, "
                       "from the player's left."))
     for verdict in verdicts:

@@ -3,14 +3,49 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 
-COLORS = ("red", "yellow", "green", "blue")
-NUMBERS = tuple(str(n) for n in range(10))
-ACTIONS = ("skip", "reverse", "draw-two")
-WILDS = ("wild", "wild-draw-four")
+
+class Color(StrEnum):
+    """A card's colour, as docs/record.md spells it; each equals its word, so records and JSON carry it as is."""
+
+    RED = "red"
+    YELLOW = "yellow"
+    GREEN = "green"
+    BLUE = "blue"
+
+
+class Rank(StrEnum):
+    """What a card is, colour aside: a numeral, an action or a wild, as docs/record.md spells it."""
+
+    ZERO = "0"
+    ONE = "1"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    SKIP = "skip"
+    REVERSE = "reverse"
+    DRAW_TWO = "draw-two"
+    WILD = "wild"
+    WILD_DRAW_FOUR = "wild-draw-four"
+    WILD_SHUFFLE_HANDS = "wild-shuffle-hands"
+    WILD_SWAP_HANDS = "wild-swap-hands"
+    WILD_CUSTOMIZABLE = "wild-customizable"
+
+
+COLORS = tuple(Color)
+NUMBERS = (Rank.ZERO, Rank.ONE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
+           Rank.NINE)
+ACTIONS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
+WILDS = (Rank.WILD, Rank.WILD_DRAW_FOUR)
 #: The wilds decks sold since about 2018 add to the 108 cards.
-SPECIAL_WILDS = ("wild-shuffle-hands", "wild-swap-hands", "wild-customizable")
+SPECIAL_WILDS = (Rank.WILD_SHUFFLE_HANDS, Rank.WILD_SWAP_HANDS, Rank.WILD_CUSTOMIZABLE)
 #: What each special wild scores unless the table's ``special_wild_points`` says otherwise.
 SPECIAL_WILD_POINTS = 40
 #: The decks a table may play with: the classic one and the one sold today.
@@ -21,8 +56,8 @@ DECK_SIZES = (108, 112)
 class Card:
     """One face of the deck. ``color`` is None for the wilds; ``rank`` is a digit, an action or a wild."""
 
-    color: str | None
-    rank: str
+    color: Color | None
+    rank: Rank
 
     @staticmethod
     def from_name(name: str) -> Card:
@@ -74,7 +109,7 @@ _BY_NAME = {card.name: card for card in ALL_CARDS}
 
 #: How many of each special wild the 112-card deck holds. Printings differ (some have three blank wilds and no
 #: swap-hands card); this is the one that puts every special card in play.
-_SPECIAL_COPIES = {"wild-shuffle-hands": 1, "wild-swap-hands": 1, "wild-customizable": 2}
+_SPECIAL_COPIES = {Rank.WILD_SHUFFLE_HANDS: 1, Rank.WILD_SWAP_HANDS: 1, Rank.WILD_CUSTOMIZABLE: 2}
 
 
 @cache
@@ -86,7 +121,7 @@ def full_deck(size: int = 108) -> tuple[Card, ...]:
     for card in CLASSIC_CARDS:
         if card.is_wild:
             copies = 4
-        elif card.rank == "0":
+        elif card.rank is Rank.ZERO:
             copies = 1
         else:
             copies = 2

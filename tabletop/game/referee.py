@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.game.cards import Card, hand_points
+from tabletop.game.cards import Card, Rank, hand_points
 from tabletop.game.events import (
     CORRECTIONS,
     Catch,
@@ -324,22 +324,22 @@ class _Fold:
         first = (self.dealer + 1) % self.n
         card = event.card
         self.direction, self.turn, self.color = 1, first, card.color
-        if card.rank == "wild-draw-four":
+        if card.rank == Rank.WILD_DRAW_FOUR:
             self.top = None
             return
         self.top, self.first_card = card, True
-        if card.rank == "skip":
+        if card.rank == Rank.SKIP:
             self.turn = self.next_seat(first)
-        elif card.rank == "reverse":
+        elif card.rank == Rank.REVERSE:
             self.direction, self.turn = -1, self.dealer
-        elif card.rank == "draw-two":
+        elif card.rank == Rank.DRAW_TWO:
             self.hit(first, 2)
         elif card.is_wild:
             self.namer = first
 
     def _undo_flip(self) -> None:
         """A re-flip replaces the first card, and with it the draw two a first flip may have dealt out."""
-        if self.top is not None and self.top.rank == "draw-two":
+        if self.top is not None and self.top.rank == Rank.DRAW_TWO:
             first = (self.dealer + 1) % self.n
             self.owed[first] -= 2
             hand = self.hands[first]
@@ -442,7 +442,7 @@ class _Fold:
         hand = self.hands[seat]
         self.owed[seat] -= answered
         self.hands[seat] = None if hand is None or hand <= answered else hand - 1 - answered
-        if card.rank == "wild-draw-four":
+        if card.rank == Rank.WILD_DRAW_FOUR:
             victim = self.next_seat(seat)
             self.wild_draw_four = _WildDrawFour(seat, victim, self.top, self.color)
             if not penalised:
@@ -470,11 +470,11 @@ class _Fold:
             return
         self.turn, self.direction = turn_after(card, seat, self.direction, self.n, self.opts)
         does = action(card, self.opts)
-        if self.opts.seven_zero and card.rank == "7":
+        if self.opts.seven_zero and card.rank == Rank.SEVEN:
             self.swap_due = _SwapDue(seat, calls=False)
         elif does == "wild-swap-hands":
             self.swap_due = _SwapDue(seat, calls=True)
-        elif self.opts.seven_zero and card.rank == "0":
+        elif self.opts.seven_zero and card.rank == Rank.ZERO:
             self.pass_hands_on()
         elif does == "everyone-draws-one":
             self.everyone_draws_one(seat)
@@ -484,7 +484,7 @@ class _Fold:
 
         After a 0 passes the hands on, or a shuffle deals them anew, the hand is no longer the one the card left.
         """
-        passed_on = ((self.opts.seven_zero and card.rank == "0")
+        passed_on = ((self.opts.seven_zero and card.rank == Rank.ZERO)
                      or action(card, self.opts) == "wild-shuffle-hands")
         if self.hands[seat] == 1 and not passed_on and self.precalled != seat:
             self.due.add(seat)

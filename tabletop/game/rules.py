@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from tabletop.game.cards import SPECIAL_WILD_POINTS, Card
+from tabletop.game.cards import SPECIAL_WILD_POINTS, Card, Rank
 
 
 class Preset(StrEnum):
@@ -211,7 +211,7 @@ def action(card: Card, opts: Options) -> str:
     The referee and the simulator ask this, never the rank, wherever a card acts, so that a blank wild is held
     to the rule written on it.
     """
-    if card.rank == "wild-customizable":
+    if card.rank == Rank.WILD_CUSTOMIZABLE:
         return _CUSTOM_ACTIONS[opts.wild_customizable]
     return card.rank
 
@@ -246,8 +246,8 @@ def can_stack(card: Card, top: Card, color: str | None, opts: Options) -> bool:
     stacking = opts.stacking
     if stacking is Stacking.OFF or draw_amount(card, opts) == 0:
         return False
-    if top.rank == "draw-two":
-        return card.rank == "draw-two" or (stacking is Stacking.DRAW_TWO_AND_FOUR and card.is_wild)
+    if top.rank == Rank.DRAW_TWO:
+        return card.rank == Rank.DRAW_TWO or (stacking is Stacking.DRAW_TWO_AND_FOUR and card.is_wild)
     if card.is_wild:
         return stacking is Stacking.DRAW_TWO_AND_FOUR
     return stacking is not Stacking.DRAW_TWO and (color is None or card.color == color)
@@ -265,11 +265,11 @@ def turn_after(card: Card, seat: int, direction: int, players: int, opts: Option
 
     The referee and the game simulator both follow it: the one rule for what a skip and a reverse do.
     """
-    if card.rank == "reverse":
+    if card.rank == Rank.REVERSE:
         direction = -direction
         if players == 2 and opts.two_player_reverse is TwoPlayerReverse.SKIP:
             return seat, direction
-    elif card.rank == "skip":
+    elif card.rank == Rank.SKIP:
         return (seat if opts.skip is Skipping.PLAY_AGAIN else (seat + 2 * direction) % players), direction
     return (seat + direction) % players, direction
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.game.cards import COLORS, Card, full_deck, hand_points
+from tabletop.game.cards import COLORS, Card, Rank, full_deck, hand_points
 from tabletop.game.events import (
     Catch,
     Challenge,
@@ -341,18 +341,18 @@ class _Simulation:
     def flip(self) -> None:
         """Flip the first card; a wild draw four goes back into the pile and another is flipped."""
         card = self.pile.pop()
-        while card.rank == "wild-draw-four":
+        while card.rank == Rank.WILD_DRAW_FOUR:
             self.emit(Flip(card=card))
             self.pile.insert(self.rng.randrange(len(self.pile) + 1), card)
             card = self.pile.pop()
         self.discard.append(card)
         first = (self.dealer + 1) % self.n
         self.turn, self.color, self.heard, self.first_card = first, card.color, card.color, True
-        if card.rank == "skip":
+        if card.rank == Rank.SKIP:
             self.turn = self.next(first)
-        elif card.rank == "reverse":
+        elif card.rank == Rank.REVERSE:
             self.direction, self.turn = -1, self.dealer
-        elif card.rank == "draw-two":
+        elif card.rank == Rank.DRAW_TWO:
             self.strike(first, 2)
         self.emit(Flip(card=card))
         if card.is_wild:
@@ -370,7 +370,7 @@ class _Simulation:
 
     def allowed(self, seat: int, card: Card) -> bool:
         """A wild draw four the player may not play is only played as a cheat."""
-        return card.rank != "wild-draw-four" or not self.forbidden(seat) or self.chance(self.odds.cheat)
+        return card.rank != Rank.WILD_DRAW_FOUR or not self.forbidden(seat) or self.chance(self.odds.cheat)
 
     def playable(self, seat: int, card: Card) -> bool:
         return matches(card, self.top, self.color) and self.allowed(seat, card)
@@ -497,7 +497,7 @@ class _Simulation:
             self.penalize(seat, PenaltyReason.ILLEGAL_WILD_DRAW_FOUR, 4)
         answered = self.stack if self.stack and seat == self.turn else 0
         four: _Four | None = None
-        if card.rank == "wild-draw-four":
+        if card.rank == Rank.WILD_DRAW_FOUR:
             four = _Four(self.ref, seat, self.top, self.heard, self.forbidden(seat), receipts)
             self.fours.append(four)
             self.open_fours.append(four)
@@ -509,7 +509,7 @@ class _Simulation:
             self.last_card(seat, card, answered)
             return
         self.carry_out(seat, card, answered)
-        passed_on = (self.opts.seven_zero and card.rank == "0") or shuffled
+        passed_on = (self.opts.seven_zero and card.rank == Rank.ZERO) or shuffled
         if self.seen and self.size(seat) == 1 and not passed_on and self.early != seat:
             self.due.add(seat)
         self.early = None
@@ -544,7 +544,7 @@ class _Simulation:
             self.strike(self.next(seat), stacked_amount(card, answered, self.opts))
             return
         self.turn, self.direction = turn_after(card, seat, self.direction, self.n, self.opts)
-        if self.opts.seven_zero and card.rank == "0":
+        if self.opts.seven_zero and card.rank == Rank.ZERO:
             self.hands = [self.hands[self.next(seat, -1)] for seat in range(self.n)]
             for anyone in range(self.n):
                 self.receive(anyone)
@@ -583,7 +583,7 @@ class _Simulation:
         does = action(card, self.opts)
         if card.is_wild:
             self.name_color(seat)
-        if self.opts.seven_zero and card.rank == "7":
+        if self.opts.seven_zero and card.rank == Rank.SEVEN:
             self.swap(seat)
         elif does == "wild-swap-hands":
             self.swap(seat, calls=True)
@@ -591,7 +591,7 @@ class _Simulation:
             for anyone in range(self.n):
                 if self.size(anyone) == 1:
                     self.call_uno(anyone)
-        elif self.size(seat) == 1 and not (self.opts.seven_zero and card.rank == "0"):
+        elif self.size(seat) == 1 and not (self.opts.seven_zero and card.rank == Rank.ZERO):
             self.call_uno(seat)
         if self.seen and self.chance(self.odds.false_uno):
             self.stray_call(self.rng.randrange(self.n))

@@ -16,7 +16,7 @@ from typing import Literal, TypeVar
 import cv2
 import numpy as np
 
-from tabletop.game.cards import Card
+from tabletop.game.cards import Card, Rank
 from tabletop.lab.drawing import glyphs
 from tabletop.vision.crop import CARD_ASPECT, Image
 
@@ -263,7 +263,7 @@ class Painter:
         margin = HEIGHT * INDEX_MARGIN
         centre = (round(inset + margin + size * INDEX_INSET[0]), round(inset + margin + size * INDEX_INSET[1]))
         rank = self.card.rank
-        if rank == "wild":
+        if rank == Rank.WILD:
             round_index = self.deck.wild_print == "circle"
             axes = (round(size * 0.5), round(size * 0.5)) if round_index else (round(size * 0.42), round(size * 0.55))
             _quadrants(img, centre, axes, 0.0 if round_index else self.deck.oval_tilt * 0.5, self.deck)
@@ -285,7 +285,7 @@ class Painter:
         chasing round a fan of cards, two hands trading cards) or the white field a table writes its rule in."""
         self._paint_wild_ground(four=False)
         size = HEIGHT * 0.4 * self.deck.numeral_size
-        if self.card.rank == "wild-customizable":
+        if self.card.rank == Rank.WILD_CUSTOMIZABLE:
             _writing_field(self.face, self.deck, size)
             return
         mask = _symbol_mask(self.card.rank, CENTRE, size, self.deck)
@@ -295,7 +295,7 @@ class Painter:
     def _paint_wild(self) -> None:
         """The wild's print (see ``WILD_PRINTS``), and for the wild draw four its four cards over it."""
         deck, face = self.deck, self.face
-        four = self.card.rank == "wild-draw-four"
+        four = self.card.rank == Rank.WILD_DRAW_FOUR
         self._paint_wild_ground(four)
         if four:
             _four_cards(face, CENTRE, HEIGHT * 0.36 * deck.numeral_size, deck)
