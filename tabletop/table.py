@@ -46,6 +46,30 @@ class MemoryLog:
         self.events = list(events)
 
 
+class Judge(Protocol):
+    """What the table needs of a game's rules: check an event before it is logged, push it, and say where the game
+    stands. UNO's ``Referee`` is one; a second game's referee would stand beside it, and the table, the log, the
+    snapshots and the listeners would serve it unchanged."""
+
+    @property
+    def record(self) -> Sequence[Event]:
+        """The record as it stands: a value later pushes leave as it is, for snapshots keep it."""
+
+    @property
+    def verdicts(self) -> Sequence[Verdict]:
+        """The verdicts as they stand, kept as ``record`` is."""
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def next_ref(self) -> int: ...
+
+    def check(self, event: Event) -> None: ...
+
+    def push(self, event: Event) -> Sequence[Verdict]: ...
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """The game as it stood after one change; ``version`` grows by one with every change.
@@ -87,14 +111,16 @@ class Table:
     """Owns the referee and the game log on one thread; ``post`` from anywhere, read ``snapshot`` anywhere.
 
     ``clock`` stamps each event's ``t`` (seconds since the game began) when the poster did not; ``report``
-    hears of a listener that failed.
+    hears of a listener that failed; ``judge`` makes the game's referee from a record (UNO's by default).
     """
 
     def __init__(self, log: GameLog | None = None, events: Iterable[Event] = (),
-                 clock: Callable[[], float] = time.monotonic, report: Callable[[str], None] = print) -> None:
+                 clock: Callable[[], float] = time.monotonic, report: Callable[[str], None] = print,
+                 judge: Callable[[Sequence[Event]], Judge] = Referee) -> None:
         self._log = log if log is not None else MemoryLog()
         self._report = report
-        self._referee = Referee(events)
+        self._judge = judge
+        self._referee = judge(list(events))
         self._clock = clock
         self._began = clock() - _last_time(self._referee.record)
         self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
@@ -182,7 +208,7 @@ class Table:
     def _replace(self, events: Sequence[Event]) -> Snapshot:
         if not events or not isinstance(events[0], Game):
             raise RecordError("a record must start with a 'game' event", 1, code=RecordCode.NO_GAME)
-        referee = Referee(events)
+        referee = self._judge(events)
         self._log.restart(events)
         self._referee, self._began = referee, self._clock() - _last_time(events)
         return self._publish(self._snapshot.game_number + 1, (), ())

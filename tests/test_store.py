@@ -12,13 +12,14 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from tabletop.errors import TableError
+from tabletop.errors import RecordCode, RecordError, TableError
 from tabletop.game.cards import Card
-from tabletop.game.events import Event, Evidence, Game, Play, event_from_json
+from tabletop.game.events import Event, Evidence, Game, Play, State, Verdict, event_from_json
 from tabletop.game.referee import replay
 from tabletop.lab.simulate import simulate_game
 from tabletop.store import FILE_NAME, KEPT_ASIDE, GameStore
@@ -231,3 +232,50 @@ def test_a_slow_write_already_begun_is_awaited_not_called_off() -> None:
         threading.Timer(0.2, log.go_on.set).start()
         applied = table.submit(events[1], timeout=0.01)
     assert applied.ref == 1 and log.events == [events[1]]
+
+
+class OneCardEach:
+    """A second game's referee, as small as one can be: each seat lays one card, in turn, and nothing else."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events: list[Event] = list(events)
+        self.verdicts: tuple[Verdict, ...] = ()
+        self.state = State(round=1, turn=None, direction="clockwise", top=None, color=None, hands=(1, 1), owed=(0, 0),
+                           totals=(0, 0), over=False)
+
+    @property
+    def record(self) -> tuple[Event, ...]:
+        return tuple(self.events)
+
+    @property
+    def next_ref(self) -> int:
+        return len(self.events)
+
+    def check(self, event: Event) -> None:
+        if not isinstance(event, Play) or event.seat != len(self.events) - 1:
+            raise RecordError("each seat lays one card, in turn", code=RecordCode.MALFORMED)
+
+    def push(self, event: Event) -> list[Verdict]:
+        self.check(event)
+        self.events.append(event)
+        return []
+
+
+def test_the_table_and_its_log_serve_another_games_referee_unchanged(tmp_path: Path) -> None:
+    """The table depends on a referee's few words (check, push, record, verdicts, state): the log, the snapshots and
+    the refusals work the same for a game that is not UNO."""
+    store = GameStore(tmp_path)
+    seen: list[Snapshot] = []
+    with Table(log=store, judge=OneCardEach) as table:
+        table.subscribe(seen.append)
+        table.restart([Game(players=("Ann", "Bo"))])
+        table.submit(Play(card=Card.from_name("red-5"), seat=0))
+        with pytest.raises(RecordError, match="one card, in turn"):
+            table.submit(Play(card=Card.from_name("red-6"), seat=0))
+        table.submit(Play(card=Card.from_name("blue-2"), seat=1))
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        logged = [json.loads(row[0])["type"] for row in db.execute("SELECT event FROM events ORDER BY line")]
+    db.close()
+    assert logged == ["game", "play", "play"]
+    assert [len(snapshot.record) for snapshot in seen] == [1, 2, 3]
+    assert seen[-1].events == (table.snapshot.record[-1],)
