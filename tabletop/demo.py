@@ -16,7 +16,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabletop.camera_watch import CameraWatch
+from tabletop.camera_inbox import CameraInbox
 from tabletop.config import HOST, KNOWN_PIN, PORT
 from tabletop.game.board import penalty_words
 from tabletop.game.events import Penalty, Score
@@ -29,6 +29,7 @@ from tabletop.store import GameStore
 from tabletop.table import Snapshot, Table
 from tabletop.vision.model import CardModel
 from tabletop.voice import Voice
+from tabletop.watcher.camera import CameraWatch
 from tabletop.watcher.layout import Layout
 
 
@@ -113,11 +114,12 @@ class FilmedCamera:
     def problem(self) -> str | None:
         return self.now.problem
 
+    @property
+    def frame(self) -> Frame | None:
+        return self.now.frame
+
     def move_zones(self, layout: Layout) -> None:
         self.now.move_zones(layout)
-
-    def preview(self) -> bytes | None:
-        return self.now.preview()
 
 
 def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list[Snapshot]:
@@ -142,8 +144,8 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
 
         def filmed(game_seed: int) -> CameraWatch:
             simulated = simulated_table(game_seed, players=players, rounds=rounds, deck=settings.deck)
-            return CameraWatch(FilmedGame(simulated, table, speed), table, model, simulated.layout, players,
-                               report=say)
+            return CameraWatch(FilmedGame(simulated, table, speed), CameraInbox(table, say).deliver, model,
+                               simulated.layout, players, report=say)
 
         camera = FilmedCamera(filmed(seed))
         if settings.voice:

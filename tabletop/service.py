@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 
-from tabletop.camera_watch import CameraWatch
+from tabletop.camera_inbox import CameraInbox
 from tabletop.config import HOST, Config
 from tabletop.game.events import Game
 from tabletop.history import History
@@ -24,7 +24,8 @@ from tabletop.store import GameStore
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
 from tabletop.voice import Voice
-from tabletop.watcher.layout import Layout, read_layout
+from tabletop.watcher.camera import CameraWatch
+from tabletop.watcher.layout import Layout, read_layout, write_layout
 from tabletop.web import WebSettings, create_app
 from tabletop.web.camera import CameraView
 from tabletop.web.qr import qr_text
@@ -112,9 +113,9 @@ def run_service(config: Config, stop: threading.Event, say: Callable[[str], None
             voice = Voice(config.language, report=say)
             stack.callback(voice.close)
             table.subscribe(voice.follow)
-        camera = CameraWatch(watched_source(config.camera, say), table, CardModel(config.model),
-                             starting_zones(config), len(table.snapshot.players), report=say,
-                             keep=config.state / LAYOUT_FILE)
+        camera = CameraWatch(watched_source(config.camera, say), CameraInbox(table, say).deliver,
+                             CardModel(config.model), starting_zones(config), len(table.snapshot.players), report=say,
+                             moved=lambda layout: write_layout(layout, config.state / LAYOUT_FILE))
         history = History(config.state)
         stack.callback(history.close)
         stack.enter_context(serving(table, camera, config.host, config.port, host_pin(config), say,

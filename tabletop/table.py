@@ -165,6 +165,21 @@ class Table:
         """Replace the record with ``events`` (a new game, or an imported record) and wait for it."""
         return _answer(self._queue(lambda: self._replace(events)), timeout)
 
+    def call(self, job: Callable[[], T]) -> Future[T]:
+        """Run ``job`` on the table's thread after everything queued before it, without waiting for it: an adapter
+        that must decide with the record as it stands (see ``camera_inbox``) does so there, through ``apply``."""
+        return self._queue(job)
+
+    def apply(self, event: Event) -> Applied:
+        """Apply ``event`` at once: for a job on the table's thread (``call``); anywhere else, ``post`` it."""
+        if threading.current_thread() is not self._thread:
+            raise TableError("events are applied on the table's thread: post them")
+        return self._apply(event)
+
+    def flush(self, timeout: float = WAIT) -> Snapshot:
+        """Wait until everything queued so far is done; the snapshot then."""
+        return _answer(self._queue(lambda: self._snapshot), timeout)
+
     def wait(self, version: int, timeout: float) -> Snapshot:
         """The first snapshot newer than ``version``, or the current one once ``timeout`` seconds have passed."""
         with self._changed:

@@ -21,12 +21,13 @@ from playwright.sync_api import Browser, Page, expect
 from scanning import scan
 from untranslated import untranslated
 
-from tabletop.camera_watch import CameraWatch
+from tabletop.camera_inbox import CameraInbox
 from tabletop.game.cards import Card
 from tabletop.game.events import Evidence, Play, Uno, Unsure
 from tabletop.lab.tablesim.table import simulated_table
 from tabletop.table import Table
 from tabletop.vision.model import CardModel
+from tabletop.watcher.camera import CameraWatch
 from tabletop.web import WebSettings, create_app, scoreboard_of
 from tabletop.web.access import PinGuard
 from tabletop.web.server import Server
@@ -52,7 +53,8 @@ def table() -> Iterator[Table]:
 def server(table: Table) -> Iterator[Server]:
     simulated = simulated_table(33, players=3, rules={"preset": "official", "hand_size": 3}, rounds=1)
     with Table() as filmed:  # the camera watches a game of its own, so the tests' records stay theirs
-        camera = CameraWatch(simulated.video, filmed, CardModel(), simulated.layout, report=lambda _: None)
+        camera = CameraWatch(simulated.video, CameraInbox(filmed, lambda _: None).deliver, CardModel(),
+                             simulated.layout, report=lambda _: None)
         app = create_app(table, WebSettings(pin=PIN), camera=camera)
         camera.start()
         with Server(app, host="127.0.0.1", port=0) as running:

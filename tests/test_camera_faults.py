@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from reaching import LAYOUT, Film, reaching_frames
 
-from tabletop.camera_watch import CameraWatch, starting_layout
+from tabletop.camera_inbox import CameraInbox
 from tabletop.cli import main
 from tabletop.errors import SourceError
 from tabletop.game.events import Game
@@ -24,8 +24,9 @@ from tabletop.sources.files import ImageFolder, VideoFile
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
 from tabletop.vision.mock import ScriptedReader
+from tabletop.watcher.camera import CameraWatch, starting_layout
 from tabletop.watcher.layout import write_layout
-from tabletop.web.camera import NO_PICTURE_YET, mjpeg, notice
+from tabletop.web.camera import NO_PICTURE_YET, Preview, mjpeg, notice
 
 SIZE = (64, 48)
 """The pictures of the files made here: small, and big enough to watch."""
@@ -112,13 +113,14 @@ def test_a_source_that_fails_ends_the_watch_cleanly_and_the_host_is_told_why(
         source: Callable[[Path], FrameSource], words: str) -> None:
     reports: list[str] = []
     with Table() as table:
-        camera = CameraWatch(source(tmp_path), table, ScriptedReader(), starting_layout(SIZE, 2), report=reports.append)
+        camera = CameraWatch(source(tmp_path), CameraInbox(table, reports.append).deliver, ScriptedReader(),
+                             starting_layout(SIZE, 2), report=reports.append)
         assert camera.start().wait(5)
     assert camera.problem is not None and words in camera.problem
     assert camera.problem.endswith("(watching stopped)")
     assert reports == [f"camera: {camera.problem}"]
     assert thread_deaths == []
-    part = next(mjpeg(camera, iter([True])))
+    part = next(mjpeg(Preview(camera), iter([True])))
     assert part.endswith(notice(camera.problem, camera.size) + b"\r\n")
 
 
@@ -129,15 +131,17 @@ def test_pictures_the_watcher_cannot_take_are_told_once_and_passed_over(
     reports: list[str] = []
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo"))])
-        camera = CameraWatch(Film(broken), table, ScriptedReader(), LAYOUT, report=reports.append)
+        camera = CameraWatch(Film(broken), CameraInbox(table, reports.append).deliver, ScriptedReader(), LAYOUT,
+                             report=reports.append)
         assert camera.start().wait(5)
         assert camera.problem is not None
         assert camera.problem.startswith("a picture could not be watched (a 1x1 picture is too small to watch")
-        assert camera.preview() is None
-        camera = CameraWatch(Film(broken + good), table, ScriptedReader(), LAYOUT, report=reports.append)
+        assert camera.frame is None
+        camera = CameraWatch(Film(broken + good), CameraInbox(table, reports.append).deliver, ScriptedReader(),
+                             LAYOUT, report=reports.append)
         assert camera.start().wait(5)
     assert camera.problem is None
-    assert camera.preview() is not None
+    assert camera.frame is not None
     assert len(reports) == 2 and reports[0] == reports[1]
     assert thread_deaths == []
 
@@ -161,13 +165,14 @@ def test_a_camera_that_is_away_is_tried_again_and_the_host_sees_why_until_it_is_
     reports: list[str] = []
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo"))])
-        camera = CameraWatch(Reopening(open_camera, reports.append, sleep), table, ScriptedReader(), LAYOUT,
+        camera = CameraWatch(Reopening(open_camera, reports.append, sleep),
+                             CameraInbox(table, reports.append).deliver, ScriptedReader(), LAYOUT,
                              report=reports.append)
         camera.start()
         assert away.wait(5)
         assert camera.problem == "camera 0 cannot be opened; trying again in 0.5 s"
         assert not camera.wait(0.01)
-        assert next(mjpeg(camera, iter([True]))).endswith(notice(camera.problem, camera.size) + b"\r\n")
+        assert next(mjpeg(Preview(camera), iter([True]))).endswith(notice(camera.problem, camera.size) + b"\r\n")
         back.set()
         assert camera.wait(5)
     assert camera.problem is None
@@ -177,9 +182,10 @@ def test_a_camera_that_is_away_is_tried_again_and_the_host_sees_why_until_it_is_
 
 def test_the_preview_says_there_is_no_picture_yet_instead_of_hanging() -> None:
     with Table() as table:
-        camera = CameraWatch(Film([]), table, ScriptedReader(), LAYOUT, report=pytest.fail)
+        camera = CameraWatch(Film([]), CameraInbox(table, pytest.fail).deliver, ScriptedReader(), LAYOUT,
+                             report=pytest.fail)
         started = time.monotonic()
-        parts = list(mjpeg(camera, iter([True])))
+        parts = list(mjpeg(Preview(camera), iter([True])))
     assert time.monotonic() - started < 1.0
     assert len(parts) == 1 and parts[0].startswith(b"--frame\r\nContent-Type: image/jpeg\r\n")
     jpeg = notice(NO_PICTURE_YET, (640, 480))

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import gc
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import cv2
 import numpy as np
 import pytest
 from reaching import LAYOUT, Film, reaching_frames
 
-from tabletop.camera_watch import CameraWatch, starting_layout
+from tabletop.camera_inbox import CameraInbox
 from tabletop.game.board import board_view
 from tabletop.game.cards import Card
 from tabletop.game.events import Amend, Deal, Draw, Flip, Game, Play, Retract, Unsure
@@ -19,14 +19,23 @@ from tabletop.game.referee import replay
 from tabletop.game.rules import Rules
 from tabletop.lab.tablesim.script import Pace
 from tabletop.lab.tablesim.table import simulated_table
-from tabletop.sources import Frame, Sharp
+from tabletop.sources import Frame, FrameSource, Sharp
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
-from tabletop.vision.model import CardModel
+from tabletop.vision.model import CardModel, CardReader
+from tabletop.watcher.camera import CameraWatch, starting_layout
+from tabletop.watcher.layout import Layout
 from tabletop.watcher.picture import ZONE_COLOUR, draw_zones
 from tabletop.watcher.unread import SPAN
+from tabletop.web.camera import Preview
 
 SHORT = Rules.parse({"preset": "official", "hand_size": 3})
+
+
+def watching(source: FrameSource, table: Table, model: CardReader, layout: Layout,
+             report: Callable[[str], None]) -> CameraWatch:
+    """The camera's thread as the table unit runs it: what it sees handed to the table's thread."""
+    return CameraWatch(source, CameraInbox(table, report).deliver, model, layout, report=report)
 
 
 def test_the_camera_posts_plays_and_takes_back_the_line_the_table_gave_them() -> None:
@@ -35,9 +44,9 @@ def test_the_camera_posts_plays_and_takes_back_the_line_the_table_gave_them() ->
     reports: list[str] = []
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo", "Cy"), rules=SHORT)])
-        camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=reports.append)
+        camera = watching(simulated.video, table, CardModel(), simulated.layout, reports.append)
         camera.start().wait()
-        record = table.snapshot.record
+        record = table.flush().record
     retracts = [event for event in record if isinstance(event, Retract)]
     assert len(retracts) >= 3
     assert all(isinstance(record[event.ref], Play | Unsure) for event in retracts)
@@ -50,16 +59,19 @@ def test_the_camera_posts_plays_and_takes_back_the_line_the_table_gave_them() ->
 def test_the_preview_shows_the_picture_with_the_zones_the_host_can_move() -> None:
     simulated = simulated_table(33, players=3, rules=SHORT, rounds=1)
     with Table() as table:
-        camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=lambda _: None)
-        assert camera.preview() is None
+        saved: list[Layout] = []
+        camera = CameraWatch(simulated.video, CameraInbox(table).deliver, CardModel(), simulated.layout,
+                             report=lambda _: None, moved=saved.append)
+        preview = Preview(camera)
+        assert preview.jpeg() is None
         camera.start()
-        while camera.preview() is None:
+        while preview.jpeg() is None:
             camera.wait(0.05)
-        picture = cv2.imdecode(np.frombuffer(camera.preview() or b"", np.uint8), cv2.IMREAD_COLOR)
+        picture = cv2.imdecode(np.frombuffer(preview.jpeg() or b"", np.uint8), cv2.IMREAD_COLOR)
         assert picture.shape == (480, 640, 3)
         moved = starting_layout(camera.size, 3)
         camera.move_zones(moved)
-        assert camera.layout is moved
+        assert camera.layout is moved and saved == [moved]
         camera.close()
 
 
@@ -73,20 +85,19 @@ def test_the_zones_are_drawn_where_they_lie() -> None:
 
 
 def test_what_the_camera_sees_before_an_unsure_first_card_is_confirmed_waits_for_it() -> None:
-    simulated = simulated_table(34, players=3, rules=SHORT, rounds=1)
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo", "Cy"), rules=SHORT)])
-        camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=pytest.fail)
-        camera.post(Deal(dealer=2))
-        camera.post(Unsure(guesses=((Card.from_name("red-5"), 0.5),)))
-        camera.post(Play(card=Card.from_name("red-9"), seat=0))
-        camera.post(Draw(seat=1))
-        assert [event.TYPE for event in table.snapshot.record] == ["game", "deal", "unsure"]
+        inbox = CameraInbox(table, pytest.fail)
+        inbox.deliver(Deal(dealer=2))
+        inbox.deliver(Unsure(guesses=((Card.from_name("red-5"), 0.5),)))
+        inbox.deliver(Play(card=Card.from_name("red-9"), seat=0))
+        inbox.deliver(Draw(seat=1))
+        assert [event.TYPE for event in table.flush().record] == ["game", "deal", "unsure"]
         view = board_view(table.snapshot.record, table.snapshot.verdicts, table.snapshot.state)
         assert view["unsure"][0]["flip"] is True
         table.submit(Amend(ref=2, event=Flip(card=Card.from_name("red-5"))))
-        camera.post(Play(card=Card.from_name("red-2"), seat=1))
-        record = table.snapshot.record
+        inbox.deliver(Play(card=Card.from_name("red-2"), seat=1))
+        record = table.flush().record
     assert [event.TYPE for event in record] == ["game", "deal", "unsure", "amend", "play", "draw", "play"]
     assert replay(list(enumerate(record)))[1].top == Card.from_name("red-2")
 
@@ -95,17 +106,16 @@ def test_a_draw_seen_before_the_deal_is_told_and_set_aside_not_left_to_hold_up_t
     """Cards dealt from the deck can look like a draw to the camera before any round is open: that draw cannot
     stand in the record. Once the deal is seen, it is told and set aside, and the round's flip and plays are
     recorded as they come."""
-    simulated = simulated_table(34, players=3, rules=SHORT, rounds=1)
     told: list[str] = []
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo", "Cy"), rules=SHORT)])
-        camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=told.append)
-        camera.post(Draw(seat=1))
-        camera.post(Draw(seat=2))
-        camera.post(Deal(dealer=2))
-        camera.post(Flip(card=Card.from_name("red-5")))
-        camera.post(Play(card=Card.from_name("red-9"), seat=0))
-        record = table.snapshot.record
+        inbox = CameraInbox(table, told.append)
+        inbox.deliver(Draw(seat=1))
+        inbox.deliver(Draw(seat=2))
+        inbox.deliver(Deal(dealer=2))
+        inbox.deliver(Flip(card=Card.from_name("red-5")))
+        inbox.deliver(Play(card=Card.from_name("red-9"), seat=0))
+        record = table.flush().record
     assert [event.TYPE for event in record] == ["game", "deal", "flip", "play"]
     assert told == ["camera: 2 draws seen before the deal set aside: no round was open for it"]
 
@@ -114,22 +124,22 @@ def test_a_camera_picture_is_let_go_as_soon_as_a_play_seen_before_the_round_open
     """Plays and draws seen before the round's first card are refused by the table and held: the refusal must not
     keep the camera's picture alive (several megabytes each, a frame at a time), not even until the garbage
     collector comes round, or a Pi runs out of memory while the host has yet to confirm the first card."""
-    simulated = simulated_table(34, players=3, rules=SHORT, rounds=1)
 
     class Picture:
         """Stands for a camera's large picture, held by the frame being watched when the play is posted."""
 
-    def watch_one(camera: CameraWatch) -> weakref.ref[Picture]:
+    def watch_one(inbox: CameraInbox) -> weakref.ref[Picture]:
         picture = Picture()
-        camera.post(Play(card=Card.from_name("red-9"), seat=0))
+        inbox.deliver(Play(card=Card.from_name("red-9"), seat=0))
+        inbox.table.flush()
         return weakref.ref(picture)
 
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo", "Cy"), rules=SHORT)])
-        camera = CameraWatch(simulated.video, table, CardModel(), simulated.layout, report=pytest.fail)
+        inbox = CameraInbox(table, pytest.fail)
         gc.disable()
         try:
-            gone = watch_one(camera)() is None
+            gone = watch_one(inbox)() is None
         finally:
             gc.enable()
         assert [event.TYPE for event in table.snapshot.record] == ["game"]
@@ -158,7 +168,7 @@ def test_a_camera_picture_is_let_go_before_the_next_is_taken() -> None:
 
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo"), rules=SHORT)])
-        camera = CameraWatch(Reopening(Camera, report=pytest.fail), table, CardModel(), LAYOUT, report=lambda _: None)
+        camera = watching(Reopening(Camera, report=pytest.fail), table, CardModel(), LAYOUT, lambda _: None)
         gc.disable()
         try:
             camera.start().wait()
@@ -171,9 +181,9 @@ def test_the_host_is_told_once_when_play_goes_on_and_no_card_is_read() -> None:
     reports: list[str] = []
     with Table() as table:
         table.restart([Game(players=("Ann", "Bo"), rules=SHORT)])
-        camera = CameraWatch(Film(reaching_frames(SPAN * 2.5)), table, CardModel(), LAYOUT, report=reports.append)
+        camera = watching(Film(reaching_frames(SPAN * 2.5)), table, CardModel(), LAYOUT, reports.append)
         camera.start().wait()
-        record = table.snapshot.record
+        record = table.flush().record
     assert [event.TYPE for event in record] == ["game"]
     assert len(reports) == 1 and reports[0].startswith("camera: ")
     assert reports[0].endswith("no card read yet: check the zones on the host page, the light and the camera")

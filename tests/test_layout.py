@@ -83,3 +83,15 @@ def test_every_error_is_in_one_catalogue_and_is_also_a_builtin_error() -> None:
             builtin = [base for base in error.__mro__ if base.__module__ == "builtins" and base is not Exception
                        and base not in (BaseException, object)]
             assert builtin, f"{error.__name__} is not also a builtin error"
+
+
+@pytest.mark.parametrize("path", modules(PACKAGE / "watcher"), ids=lambda p: p.name)
+def test_a_frame_travels_one_way_the_watcher_never_reaches_back_into_the_table(path: Path) -> None:
+    """Source, watcher, events, table: the camera's thread lives in watcher/ and hands what it sees on; nothing in
+    watcher/ knows the table, its log or the web, so no answer can come back into the camera's thread."""
+    from tabletop.watcher.camera import CameraWatch
+
+    assert CameraWatch.__module__.startswith("tabletop.watcher.")
+    back = {name for name in imported(path)
+            if name.startswith(("tabletop.table", "tabletop.store", "tabletop.web", "tabletop.camera_inbox"))}
+    assert not back, f"{path.name} imports {sorted(back)}"

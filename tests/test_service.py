@@ -19,15 +19,15 @@ import numpy as np
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from tabletop.camera_watch import starting_layout
 from tabletop.config import Config, Panel
 from tabletop.doctor import examine
 from tabletop.game.events import Event, Game
-from tabletop.lab.drawing.scene import test_card_picture
+from tabletop.lab.drawing.scene import draw_test_card
 from tabletop.lab.simulate import simulate_game
 from tabletop.service import LAYOUT_FILE, run_service
 from tabletop.store import FILE_NAME, GameStore
 from tabletop.vision.model import MODELS, TEST_PICTURE
+from tabletop.watcher.camera import starting_layout
 from tabletop.watcher.layout import read_layout
 
 
@@ -155,7 +155,7 @@ def test_the_doctors_test_picture_is_the_green_seven_the_lab_draws_where_the_doc
     """The doctor, on the Pi, checks the models with a shipped picture instead of drawing one: the picture must be
     the lab's drawing (JPEG aside), so the card lies where the doctor cuts it."""
     shipped = cv2.imread(str(TEST_PICTURE), cv2.IMREAD_COLOR)
-    drawn = test_card_picture()
+    drawn = draw_test_card()
     assert shipped is not None and shipped.shape == drawn.shape
     assert float(np.abs(shipped.astype(float) - drawn).mean()) < 2.0
 

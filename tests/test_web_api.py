@@ -20,6 +20,7 @@ from scanning import scan
 from tabletop.game.board import penalty_words
 from tabletop.game.cards import Card
 from tabletop.game.events import Evidence, Penalty, PenaltyReason, Play, event_from_json
+from tabletop.sources import Frame
 from tabletop.table import Table
 from tabletop.watcher.layout import Circle, Layout, Rect, layout_to_json
 from tabletop.web import (
@@ -56,13 +57,10 @@ class StillCamera:
         self.layout = Layout(discard=Circle((380.0, 240.0), 60.0), draw=Circle((260.0, 240.0), 60.0),
                              reveal=Rect(200.0, 330.0, 440.0, 450.0), centre=(320.0, 240.0),
                              seats=(0.0, 120.0, 240.0), card_height=90.0)
-        self.jpeg = cv2.imencode(".jpg", np.full((480, 640, 3), 90, np.uint8))[1].tobytes()
+        self.frame = Frame(np.full((480, 640, 3), 90, np.uint8), 0.0)
 
     def move_zones(self, layout: Layout) -> None:
         self.layout = layout
-
-    def preview(self) -> bytes | None:
-        return self.jpeg
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ can outvote the whole card only where the whole card is in doubt, never silence 
 TEST_PICTURE = MODELS / "test-card.jpg"
 """The picture the doctor checks the shipped models with: a clean ``TEST_CARD`` lying square in the middle of a
 felt table, 640 x 480, ``TEST_CARD_HEIGHT`` pixels tall (``crop.middle_card``); drawn by
-``tabletop.lab.drawing.scene.test_card_picture``."""
+``tabletop.lab.drawing.scene.draw_test_card``."""
 TEST_CARD = "green-7"
 TEST_CARD_HEIGHT = 300.0
 

@@ -1,8 +1,9 @@
 """Frames in, record lines out: the one path from a camera to a game record.
 
-``tabletop watch`` prints what it records; the table unit's camera thread (``camera_watch``) records into the
-table's game thread. Both go through :class:`Recording`: the zones measured on the first frame unless given,
-the watcher, and the recorder that turns take-backs into retracts.
+``tabletop watch`` prints what it records (:class:`Recording`); the table unit's camera thread (``camera``)
+watches the same way (:class:`Watching`: the zones measured on the first frame unless given, then the watcher)
+and hands what it sees to the table's thread, where the same recorder turns take-backs into retracts
+(``tabletop.camera_inbox``).
 """
 
 from __future__ import annotations
@@ -19,17 +20,14 @@ from tabletop.watcher.recorder import Keep, Lines, Recorder
 from tabletop.watcher.watcher import Observation, Watcher
 
 
-class Recording:
-    """Watches frames and writes what it sees through ``keep``.
+class Watching:
+    """Watches frames: the zones laid on the first (``zones`` gives them: given, measured, or a start for the host
+    to drag), the watcher on every one. ``warn`` hears, once, of play seen and no card read (see ``UnreadPlay``):
+    the record alone cannot say it."""
 
-    ``zones`` gives the layout for the first frame (given, measured, or a start for the host to drag);
-    ``warn`` hears, once, of play seen and no card read (see ``UnreadPlay``): the record alone cannot say it.
-    """
-
-    def __init__(self, model: CardReader, keep: Keep, zones: Callable[[Frame], Layout],
+    def __init__(self, model: CardReader, zones: Callable[[Frame], Layout],
                  warn: Callable[[str], None] = lambda _: None) -> None:
         self.model, self.zones, self.warn = model, zones, warn
-        self.recorder = Recorder(keep)
         self._watcher: Watcher | None = None
 
     def observe(self, frame: Frame) -> list[Observation]:
@@ -38,14 +36,23 @@ class Recording:
             self._watcher = Watcher(self.zones(frame), self.model, frame.image.shape[:2], self.warn)
         return self._watcher.observe(frame)
 
+    def start_afresh(self) -> None:
+        """Lay the zones again on the next frame and watch the table as it is then (the host moved them)."""
+        self._watcher = None
+
+
+class Recording(Watching):
+    """Watches frames and writes what it sees through ``keep``, take-backs as retracts."""
+
+    def __init__(self, model: CardReader, keep: Keep, zones: Callable[[Frame], Layout],
+                 warn: Callable[[str], None] = lambda _: None) -> None:
+        super().__init__(model, zones, warn)
+        self.recorder = Recorder(keep)
+
     def see(self, frame: Frame) -> None:
         """Observe ``frame`` and write down what it shows."""
         for item in self.observe(frame):
             self.recorder.add(item)
-
-    def start_afresh(self) -> None:
-        """Lay the zones again on the next frame and watch the table as it is then (the host moved them)."""
-        self._watcher = None
 
 
 def zones_for(frame: Frame, layout: Layout | None, players: int, model: CardReader) -> Layout:

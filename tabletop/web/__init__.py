@@ -15,7 +15,7 @@ from tabletop.history import History
 from tabletop.shipped import WEB_PACKAGE, shipped
 from tabletop.table import Table
 from tabletop.web.access import PASSES_KEPT, TICKET_S, TICKETS_KEPT, Passes, PinGuard, Seats
-from tabletop.web.camera import CameraView
+from tabletop.web.camera import CameraView, Preview
 from tabletop.web.feed import Feed
 from tabletop.web.gate import Gate
 from tabletop.web.pace import Pace
@@ -73,10 +73,12 @@ class Scoreboard:
     history_reads: Pace = field(default_factory=lambda: Pace(HISTORY_BURST, HISTORY_RATE))
     streams: Gate = field(init=False)
     previews: Gate = field(init=False)
+    preview: Preview | None = field(init=False)
 
     def __post_init__(self) -> None:
         self.streams = Gate(self.settings.streams, self.settings.streams_each)
         self.previews = Gate(self.settings.previews, self.settings.previews)
+        self.preview = Preview(self.camera) if self.camera is not None else None
 
 
 def create_app(table: Table, settings: WebSettings, camera: CameraView | None = None,

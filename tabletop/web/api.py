@@ -282,11 +282,11 @@ def camera_preview() -> Response:
     board = scoreboard()
     if not board.tickets.valid(request.args.get("ticket", "")):
         refuse(403, "the preview needs a ticket from the host page: open the camera section again")
-    if board.camera is None:
+    if board.preview is None:
         refuse(404, "there is no camera")
     address = _enter(board.previews, "camera previews")
     running = itertools.takewhile(lambda _: not board.feed.closed, itertools.repeat(True))
-    body = board.previews.holding(address, mjpeg(board.camera, running))
+    body = board.previews.holding(address, mjpeg(board.preview, running))
     return Response(body, mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
                     headers={"Cache-Control": "no-cache"})
 

@@ -1,9 +1,10 @@
 """The host's window on the camera: a live preview with the zones drawn over it, and moving the zones.
 
 The camera belongs to the watcher's thread (only one process, and one thread, may hold it); it keeps its
-latest picture where the web server can read it. The preview streams that picture as MJPEG, which every
-browser shows in a plain ``<img>``; while there is no picture, or the camera is in trouble, it streams a
-picture that says so, since an ``<img>`` can show nothing else.
+latest frame where the web server can read it. The preview draws the zones on that frame, encodes it once however
+many are watching (``Preview``) and streams it as MJPEG, which every browser shows in a plain ``<img>``; while
+there is no picture, or the camera is in trouble, it streams a picture that says so, since an ``<img>`` can show
+nothing else.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from typing import Protocol
 import cv2
 import numpy as np
 
+from tabletop.sources import Frame
 from tabletop.watcher.layout import Layout
+from tabletop.watcher.picture import draw_zones
 from tabletop.web.gate import Body
 
 BOUNDARY = "frame"
@@ -42,14 +45,34 @@ class CameraView(Protocol):
     def problem(self) -> str | None:
         """Why there are no pictures, or why they cannot be watched, in plain words; None while all is well."""
 
+    @property
+    def frame(self) -> Frame | None:
+        """The latest frame the camera could watch; None until the first."""
+
     def move_zones(self, layout: Layout) -> None:
         """Watch the table with ``layout`` from the next picture on."""
 
-    def preview(self) -> bytes | None:
-        """The latest picture as JPEG with the zones drawn over it; None until the first picture."""
+
+class Preview:
+    """The camera's latest picture with its zones drawn, as JPEG: encoded once per picture and layout, however many
+    phones are watching."""
+
+    def __init__(self, camera: CameraView) -> None:
+        self.camera = camera
+        self._kept: tuple[Frame | None, Layout | None, bytes | None] = (None, None, None)
+
+    def jpeg(self) -> bytes | None:
+        """None until the camera's first picture."""
+        frame, layout = self.camera.frame, self.camera.layout
+        kept_frame, kept_layout, jpeg = self._kept
+        if frame is None or (frame is kept_frame and layout == kept_layout):
+            return jpeg
+        jpeg = cv2.imencode(".jpg", draw_zones(frame.image, layout), [cv2.IMWRITE_JPEG_QUALITY, 70])[1].tobytes()
+        self._kept = (frame, layout, jpeg)
+        return jpeg
 
 
-def mjpeg(camera: CameraView, running: Iterator[bool], fps: float = PREVIEW_FPS) -> Body:
+def mjpeg(preview: Preview, running: Iterator[bool], fps: float = PREVIEW_FPS) -> Body:
     """The preview as parts of a ``multipart/x-mixed-replace`` response, while ``running`` says so.
 
     A browser shows a part only once the next one begins, so an unchanged picture is sent again every second:
@@ -58,7 +81,7 @@ def mjpeg(camera: CameraView, running: Iterator[bool], fps: float = PREVIEW_FPS)
     last: bytes | None = None
     sent = 0.0
     for _ in running:
-        jpeg = _shown(camera)
+        jpeg = _shown(preview)
         if jpeg is not last or time.monotonic() - sent >= 1.0:
             last, sent = jpeg, time.monotonic()
             yield (f"--{BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: {len(jpeg)}\r\n\r\n".encode()
@@ -66,11 +89,11 @@ def mjpeg(camera: CameraView, running: Iterator[bool], fps: float = PREVIEW_FPS)
         time.sleep(1 / fps)
 
 
-def _shown(camera: CameraView) -> bytes:
+def _shown(preview: Preview) -> bytes:
     """The camera's trouble, if it has one, rather than the picture it had before."""
-    problem = camera.problem
-    jpeg = None if problem else camera.preview()
-    return jpeg if jpeg is not None else notice(problem or NO_PICTURE_YET, camera.size)
+    problem = preview.camera.problem
+    jpeg = None if problem else preview.jpeg()
+    return jpeg if jpeg is not None else notice(problem or NO_PICTURE_YET, preview.camera.size)
 
 
 @functools.lru_cache(maxsize=8)

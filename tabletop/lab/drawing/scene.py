@@ -178,7 +178,7 @@ def card_on_table(rng: np.random.Generator, card: Card, design: render.Design, s
     return image, corners
 
 
-def test_card_picture() -> Image:
+def draw_test_card() -> Image:
     """``model.TEST_PICTURE``, the picture the doctor checks the shipped models with."""
     rng = np.random.default_rng(0)
     image = felt(rng, (480, 640))

@@ -1,38 +1,32 @@
-"""The camera's thread: frames in, the watcher's events posted to the table, the latest picture kept for the host.
+"""The camera's thread: frames in, the watcher's observations handed on, the latest picture kept for the host.
 
-This is the one place that holds the camera. Frames become record lines as for ``tabletop watch`` (one
-:class:`~tabletop.watcher.stream.Recording`); this adapter gives that a thread, writes into the table's record
-(so a take-back retracts the line the table gave its card), and keeps the latest picture so that the host's
-preview needs no second hold on the camera. Whatever goes wrong there is kept as a ``problem`` in plain words
-for the host page, never a traceback on a thread nobody watches.
+This is the one place that holds the camera. Frames are watched as for ``tabletop watch`` (one
+:class:`~tabletop.watcher.stream.Watching`); what is seen is handed to ``deliver`` (on the table unit,
+``camera_inbox.CameraInbox.deliver``, which writes it into the table's record on the table's thread), and the
+thread goes on to the next picture: nothing comes back to it. The latest picture is kept so that the host's
+preview needs no second hold on the camera. Whatever goes wrong is kept as a ``problem`` in plain words for the
+host page, never a traceback on a thread nobody watches.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import threading
-from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 
-import cv2
-
-from tabletop.errors import CalibrationError, LayoutError, RecordCode, RecordError, SourceError, TabletopError
-from tabletop.game.events import Deal, Event
+from tabletop.errors import CalibrationError, LayoutError, SourceError, TabletopError
 from tabletop.sources import Frame, FrameSource
 from tabletop.sources.files import SMALLEST_SIDE
 from tabletop.sources.reopen import Reopening
-from tabletop.table import Table
 from tabletop.vision.model import CardReader
 from tabletop.watcher.calibrate import even_seats
-from tabletop.watcher.layout import Circle, Layout, Rect, write_layout
-from tabletop.watcher.picture import draw_zones
-from tabletop.watcher.stream import Recording, zones_for
+from tabletop.watcher.layout import Circle, Layout, Rect
+from tabletop.watcher.stream import Watching, zones_for
 from tabletop.watcher.watcher import Observation
 
 
 class CameraWatch:
-    """Watches ``source`` on its own thread and posts what it sees to ``table``.
+    """Watches ``source`` on its own thread and hands what it sees to ``deliver``, which must return at once.
 
     Without a layout, the zones are measured on the first picture, or placed in the middle for the host to drag
     into place. ``report`` hears about trouble (a misread record, a failed calibration, play seen and no card
@@ -40,15 +34,14 @@ class CameraWatch:
     :func:`tabletop.sources.open.watched_source`), so that only a file or a fault in the code ends the watch.
     """
 
-    def __init__(self, source: FrameSource, table: Table, model: CardReader, layout: Layout | None = None,
-                 players: int = 4, report: Callable[[str], None] = print, keep: Path | None = None) -> None:
-        self.source, self.table, self.model, self.report, self.keep = source, table, model, report, keep
+    def __init__(self, source: FrameSource, deliver: Callable[[Observation], None], model: CardReader,
+                 layout: Layout | None = None, players: int = 4, report: Callable[[str], None] = print,
+                 moved: Callable[[Layout], None] = lambda _: None) -> None:
+        self.source, self.deliver, self.model, self.report, self.moved = source, deliver, model, report, moved
         self._layout, self._players = layout, players
-        self._recording = Recording(model, self._submit, self._calibrated, self._unread)
+        self._watching = Watching(model, self._calibrated, self._unread)
         self._frame: Frame | None = None
         self._problem: str | None = None
-        self._jpeg: tuple[Frame | None, Layout | None, bytes | None] = (None, None, None)
-        self._held: list[Event] = []
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
@@ -75,26 +68,17 @@ class CameraWatch:
     def layout(self) -> Layout:
         return self._layout or starting_layout(self.size, self._players)
 
+    @property
+    def frame(self) -> Frame | None:
+        """The latest frame that could be watched, without its large picture; None before the first."""
+        return self._frame
+
     def move_zones(self, layout: Layout) -> None:
         """Watch with ``layout`` from the next frame: the watcher starts afresh on the table as it is now.
-
-        With ``keep``, the layout is saved there too, so the host's zones outlive a restart.
-        """
+        ``moved`` hears of it (the table unit saves the host's zones, so that they outlive a restart)."""
         self._layout = layout
-        self._recording.start_afresh()
-        if self.keep is not None:
-            write_layout(layout, self.keep)
-
-    def preview(self) -> bytes | None:
-        """The latest picture with the zones drawn, as JPEG; encoded once however many are watching."""
-        frame, layout = self._frame, self._layout
-        cached_frame, cached_layout, jpeg = self._jpeg
-        if frame is None or (frame is cached_frame and layout is cached_layout):
-            return jpeg
-        picture = draw_zones(frame.image, self.layout)
-        jpeg = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 70])[1].tobytes()
-        self._jpeg = (frame, layout, jpeg)
-        return jpeg
+        self._watching.start_afresh()
+        self.moved(layout)
 
     def start(self) -> CameraWatch:
         self._thread.start()
@@ -127,17 +111,13 @@ class CameraWatch:
         preview keeps the last picture that could, without its large picture: a Pi has no memory to spare for
         a second one nobody reads."""
         try:
-            seen = self._recording.observe(frame)
+            seen = self._watching.observe(frame)
         except Exception as err:
             self._trouble(f"a picture could not be watched ({_described(err)})")
             return
         self._frame, self._problem = dataclasses.replace(frame, detail=None), None
         for item in seen:
-            self.post(item)
-
-    def post(self, item: Observation) -> None:
-        """Write one observation into the table's record, as the camera's own are."""
-        self._recording.recorder.add(item)
+            self.deliver(item)
 
     def _trouble(self, problem: str) -> None:
         """Keep ``problem`` for the host page and tell it once, not again for every picture it spoils."""
@@ -160,39 +140,6 @@ class CameraWatch:
             self.report(f"camera: {err}; drag the zones into place on the host page")
             self._layout = starting_layout((width, height), self._players)
         return self._layout
-
-    def _submit(self, event: Event) -> list[tuple[Event, int]]:
-        """Hand one event to the table, the camera's frame time giving way to the game's clock; the events that
-        landed, with the lines the table gave them.
-
-        A card or a draw seen before the round's first card is confirmed (the host has yet to say what an
-        unsure first card was) is held, and posted in order once the round is open: nothing seen is lost. What is
-        still held when the next deal is seen was seen before any round began (a deal taken for a draw): it is
-        told and set aside, or it would hold up the new round's every event behind it.
-        """
-        if isinstance(event, Deal) and self._held:
-            self.report(f"camera: {_counted(self._held)} seen before the deal set aside: no round was open for it")
-            self._held.clear()
-        self._held.append(dataclasses.replace(event, t=None))
-        landed: list[tuple[Event, int]] = []
-        while self._held:
-            held = self._held[0]
-            try:
-                landed.append((held, self.table.submit(held).ref))
-            except RecordError as err:
-                if err.code is RecordCode.ROUND_NOT_OPEN:
-                    break
-                self.report(f"camera: {held.TYPE} not recorded: {err}")
-            except TabletopError as err:
-                self.report(f"camera: {held.TYPE} not recorded: {err}")
-            self._held.pop(0)
-        return landed
-
-
-def _counted(events: list[Event]) -> str:
-    """``events`` in words: "a draw", "2 plays and a draw"."""
-    kinds = Counter(event.TYPE for event in events)
-    return " and ".join(f"a {kind}" if count == 1 else f"{count} {kind}s" for kind, count in sorted(kinds.items()))
 
 
 def _described(err: Exception) -> str:
