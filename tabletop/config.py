@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -20,56 +20,6 @@ from tabletop.languages import ENGLISH, LANGUAGES
 SYSTEM_CONFIG = Path("/etc/tabletop/config.toml")
 PINS = range(2, 28)
 """The BCM numbers of the Pi's 40-pin header."""
-
-
-@dataclass(frozen=True)
-class Panel:
-    """Which parts are fitted and on which pins (BCM numbers); an empty list or no pin means not fitted."""
-
-    buzzer: int | None = 18
-    chirp: bool = True
-    voice: bool = False
-    """Speak each call through espeak-ng, in the table's language (a speaker on the Pi's sound output)."""
-    seat_leds: tuple[int, ...] = ()
-    color_led: tuple[int, ...] = ()
-    uno_buttons: tuple[int, ...] = ()
-
-    @property
-    def pins(self) -> tuple[int, ...]:
-        """Every pin a fitted part uses."""
-        buzzer = () if self.buzzer is None else (self.buzzer,)
-        return (*buzzer, *self.seat_leds, *self.color_led, *self.uno_buttons)
-
-    @property
-    def fitted(self) -> bool:
-        """Whether any part is fitted at all: a table without one runs no panel."""
-        return bool(self.pins)
-
-
-HOST = "0.0.0.0"
-"""Where the scoreboard listens unless told: every interface, so that phones on the table's Wi-Fi reach it."""
-PORT = 8000
-KNOWN_PIN = "1234"
-"""The PIN this project's own examples use: the doctor says FIX while a config sets it."""
-SHORTEST_PIN = 6
-"""The fewest characters of a PIN the doctor calls safe: a guest at the pace the PIN guard allows would need
-months to try a million."""
-
-
-@dataclass(frozen=True)
-class Config:
-    players: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
-    rules: Rules = OFFICIAL_RULES
-    camera: str = "picamera"
-    layout: Path | None = None
-    host: str = HOST
-    port: int = PORT
-    pin: str | None = None
-    """None: six random digits are made at the first start (see ``tabletop.host_pin``)."""
-    panel: Panel = Panel()
-    language: str = ENGLISH
-    state: Path = Path("/var/lib/tabletop")
-    model: Path | None = None
 
 
 def _text(value: Any) -> str:
@@ -140,20 +90,80 @@ def _rules(value: Any) -> Rules:
     return Rules.parse(value)
 
 
-KEYS: dict[str, dict[str, Callable[[Any], Any]]] = {
-    "": {"state": _path, "model": _path},
-    "game": {"players": _players, "rules": _rules},
-    "camera": {"source": _text, "layout": _path},
-    "web": {"host": _text, "port": _whole(1, 65535), "pin": _pin_code},
-    "table": {"language": _language},
-    "panel": {"buzzer": _fitted, "chirp": _flag, "voice": _flag, "seat_leds": _pins(range(0, 11)),
-              "color_led": _pins(range(3, 4)), "uno_buttons": _pins(range(0, 11))},
-}
-"""Every setting, by section (``""`` is the top level), with the check that turns its value into Python."""
+def setting(default: Any, check: Callable[[Any], Any], key: str = "") -> Any:
+    """A setting's one declaration: its default, the check that turns a value from the file or the environment into
+    Python (ValueError, in words, when it cannot), and where it is written (``web.port``; a panel part's key is its
+    name in ``[panel]``)."""
+    return field(default=default, metadata={"check": check, "key": key})
 
-FIELDS = {("game", "players"): "players", ("game", "rules"): "rules", ("camera", "source"): "camera",
-          ("camera", "layout"): "layout", ("web", "host"): "host", ("web", "port"): "port", ("web", "pin"): "pin",
-          ("table", "language"): "language", ("", "state"): "state", ("", "model"): "model"}
+
+@dataclass(frozen=True)
+class Panel:
+    """Which parts are fitted and on which pins (BCM numbers); an empty list or no pin means not fitted."""
+
+    buzzer: int | None = setting(18, _fitted)
+    chirp: bool = setting(True, _flag)
+    voice: bool = setting(False, _flag)
+    """Speak each call through espeak-ng, in the table's language (a speaker on the Pi's sound output)."""
+    seat_leds: tuple[int, ...] = setting((), _pins(range(0, 11)))
+    color_led: tuple[int, ...] = setting((), _pins(range(3, 4)))
+    uno_buttons: tuple[int, ...] = setting((), _pins(range(0, 11)))
+
+    @property
+    def pins(self) -> tuple[int, ...]:
+        """Every pin a fitted part uses."""
+        buzzer = () if self.buzzer is None else (self.buzzer,)
+        return (*buzzer, *self.seat_leds, *self.color_led, *self.uno_buttons)
+
+    @property
+    def fitted(self) -> bool:
+        """Whether any part is fitted at all: a table without one runs no panel."""
+        return bool(self.pins)
+
+
+HOST = "0.0.0.0"
+"""Where the scoreboard listens unless told: every interface, so that phones on the table's Wi-Fi reach it."""
+PORT = 8000
+KNOWN_PIN = "1234"
+"""The PIN this project's own examples use: the doctor says FIX while a config sets it."""
+SHORTEST_PIN = 6
+"""The fewest characters of a PIN the doctor calls safe: a guest at the pace the PIN guard allows would need
+months to try a million."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every setting of the table unit, each declared once: its default, its check and its key."""
+
+    players: tuple[str, ...] = setting(("Player 1", "Player 2", "Player 3", "Player 4"), _players, "game.players")
+    rules: Rules = setting(OFFICIAL_RULES, _rules, "game.rules")
+    camera: str = setting("picamera", _text, "camera.source")
+    layout: Path | None = setting(None, _path, "camera.layout")
+    host: str = setting(HOST, _text, "web.host")
+    port: int = setting(PORT, _whole(1, 65535), "web.port")
+    pin: str | None = setting(None, _pin_code, "web.pin")
+    """None: six random digits are made at the first start (see ``tabletop.host_pin``)."""
+    panel: Panel = field(default=Panel(), metadata={"section": True})
+    language: str = setting(ENGLISH, _language, "table.language")
+    state: Path = setting(Path("/var/lib/tabletop"), _path, "state")
+    model: Path | None = setting(None, _path, "model")
+
+
+def _sections() -> dict[str, dict[str, tuple[str, Callable[[Any], Any]]]]:
+    """Every setting, by section (``""`` is the top level): the field it fills and the check that turns its value
+    into Python, read from the one declaration of each (``setting``)."""
+    found: dict[str, dict[str, tuple[str, Callable[[Any], Any]]]] = {"": {}}
+    for spec in fields(Config):
+        if spec.metadata.get("section"):
+            found[spec.name] = {part.name: (part.name, part.metadata["check"]) for part in fields(Panel)}
+            continue
+        section, _, key = spec.metadata["key"].rpartition(".")
+        found.setdefault(section, {})[key] = (spec.name, spec.metadata["check"])
+    return found
+
+
+KEYS = _sections()
+"""Every setting, by section, with the field it fills and its check."""
 
 
 def load_config(path: Path | None = None, environ: Mapping[str, str] | None = None) -> Config:
@@ -216,17 +226,15 @@ def _build(settings: dict[str, dict[str, Any]]) -> Config:
     for section, table in settings.items():
         for key, value in table.items():
             name = f"{section}.{key}" if section else key
-            check = KEYS.get(section, {}).get(key)
-            if check is None:
+            known = KEYS.get(section, {}).get(key)
+            if known is None:
                 raise ConfigError(f"{name}: unknown setting (known: {', '.join(_known(section))})")
+            target, check = known
             try:
                 checked = check(value)
             except ValueError as err:
                 raise ConfigError(f"{name}: {err}") from None
-            if section == "panel":
-                panel[key] = checked
-            else:
-                values[FIELDS[(section, key)]] = checked
+            (panel if section == "panel" else values)[target] = checked
     config = Config(**values, panel=Panel(**panel))
     _check_pins(config.panel)
     return config
@@ -239,7 +247,7 @@ def _known(section: str) -> list[str]:
 
 
 def _check_pins(panel: Panel) -> None:
-    used = [p for p in (panel.buzzer,) if p is not None] + [*panel.seat_leds, *panel.color_led, *panel.uno_buttons]
+    used = panel.pins
     twice = sorted({p for p in used if used.count(p) > 1})
     if twice:
         raise ConfigError(f"panel: GPIO {', '.join(map(str, twice))} is given to more than one part")

@@ -6,8 +6,8 @@ that need the rest of the record (a seat that does not exist) live in :mod:`tabl
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Iterator
+from dataclasses import MISSING, Field, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -17,205 +17,7 @@ from tabletop.game.rules import OFFICIAL_RULES, Rules
 SOURCES = ("camera", "phone", "button", "host")
 
 
-@dataclass(frozen=True, slots=True)
-class Evidence:
-    """What the camera saw of a card it read: the card cut out square (a JPEG of a few kB), how sure the reading
-    was, and its best guesses. Players trust a referee they can check."""
-
-    jpeg: bytes = field(repr=False)
-    confidence: float
-    guesses: tuple[tuple[Card, float], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """How sure, and the guesses; the picture itself is fetched on its own."""
-        return {"confidence": round(self.confidence, 3),
-                "guesses": [[card.name, round(p, 3)] for card, p in self.guesses]}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
-    """One thing the table did. ``t`` (seconds since the game started) and ``source`` ride along untouched.
-
-    ``evidence`` is what the camera saw of a card it read. It is kept in the game log beside its line, never in
-    the record's text, and two events that differ only in it are the same event.
-    """
-
-    TYPE: ClassVar[str] = ""
-    t: float | None = field(default=None, compare=False)
-    source: str | None = field(default=None, compare=False)
-    evidence: Evidence | None = field(default=None, compare=False, repr=False)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.TYPE}
-        for f in fields(self):
-            if f.name in ("t", "source", "evidence"):
-                continue
-            value = getattr(self, f.name)
-            if value is not None:
-                out[f.name] = _encode(value)
-        if self.t is not None:
-            out["t"] = self.t
-        if self.source is not None:
-            out["source"] = self.source
-        return out
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Game(Event):
-    TYPE: ClassVar[str] = "game"
-    players: tuple[str, ...]
-    rules: Rules = OFFICIAL_RULES
-    draws_seen: bool | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Deal(Event):
-    TYPE: ClassVar[str] = "deal"
-    dealer: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Flip(Event):
-    TYPE: ClassVar[str] = "flip"
-    card: Card
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Play(Event):
-    TYPE: ClassVar[str] = "play"
-    card: Card
-    seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Color(Event):
-    TYPE: ClassVar[str] = "color"
-    color: str
-    seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Unsure(Event):
-    TYPE: ClassVar[str] = "unsure"
-    guesses: tuple[tuple[Card, float], ...]
-    seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Draw(Event):
-    TYPE: ClassVar[str] = "draw"
-    seat: int | None = None
-    count: int = 1
-
-    def to_json(self) -> dict[str, Any]:
-        out = Event.to_json(self)
-        if self.count == 1:
-            del out["count"]
-        return out
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Pass(Event):
-    TYPE: ClassVar[str] = "pass"
-    seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Uno(Event):
-    TYPE: ClassVar[str] = "uno"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Catch(Event):
-    TYPE: ClassVar[str] = "catch"
-    seat: int
-    target: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Challenge(Event):
-    TYPE: ClassVar[str] = "challenge"
-    seat: int
-    guilty: bool | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Reveal(Event):
-    TYPE: ClassVar[str] = "reveal"
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Points(Event):
-    TYPE: ClassVar[str] = "points"
-    seat: int
-    points: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Swap(Event):
-    TYPE: ClassVar[str] = "swap"
-    seat: int
-    with_: int
-
-    def to_json(self) -> dict[str, Any]:
-        out = Event.to_json(self)
-        out["with"] = out.pop("with_")
-        return out
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class End(Event):
-    TYPE: ClassVar[str] = "end"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Retract(Event):
-    TYPE: ClassVar[str] = "retract"
-    ref: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Amend(Event):
-    TYPE: ClassVar[str] = "amend"
-    ref: int
-    event: Event
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Insert(Event):
-    """An event the table missed (a draw the camera did not see, an UNO call nobody pressed) that happened just
-    before line ``ref``."""
-
-    TYPE: ClassVar[str] = "insert"
-    ref: int
-    event: Event
-
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.TYPE: cls
-    for cls in (Game, Deal, Flip, Play, Color, Unsure, Draw, Pass, Uno, Catch, Challenge, Reveal, Points, Swap,
-                End, Retract, Amend, Insert)
-}
-CORRECTIONS = (Retract, Amend, Insert)
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.name
-    if isinstance(value, Event | Rules):
-        return value.to_json()
-    if isinstance(value, StrEnum):
-        return str(value)
-    if isinstance(value, tuple):
-        return [_encode(item) for item in value]
-    return value
-
-
-# --- reading events -------------------------------------------------------------------------------------
+# --- reading a line's fields -----------------------------------------------------------------------------
 
 
 def _seat(value: Any, name: str) -> int:
@@ -298,28 +100,214 @@ def _nested(value: Any, name: str) -> Event:
 
 
 Reader = Callable[[Any, str], Any]
+"""Turns a field's JSON value into Python; ValueError, naming the field, where it cannot."""
 
-#: Per event type: its JSON fields, how each is read, and whether it must be there.
-SCHEMA: dict[str, tuple[tuple[str, Reader, bool], ...]] = {
-    "game": (("players", _players, True), ("rules", _rules, False), ("draws_seen", _flag, False)),
-    "deal": (("dealer", _seat, True),),
-    "flip": (("card", _card, True),),
-    "play": (("card", _card, True), ("seat", _seat, False)),
-    "color": (("color", _color, True), ("seat", _seat, False)),
-    "unsure": (("guesses", _guesses, True), ("seat", _seat, False)),
-    "draw": (("seat", _seat, False), ("count", _count, False)),
-    "pass": (("seat", _seat, False),),
-    "uno": (("seat", _seat, True),),
-    "catch": (("seat", _seat, True), ("target", _seat, True)),
-    "challenge": (("seat", _seat, True), ("guilty", _flag, False)),
-    "reveal": (("seat", _seat, True), ("cards", _cards, True)),
-    "points": (("seat", _seat, True), ("points", _whole, True)),
-    "swap": (("seat", _seat, True), ("with", _seat, True)),
-    "end": (("seat", _seat, True),),
-    "retract": (("ref", _whole, True),),
-    "amend": (("ref", _whole, True), ("event", _nested, True)),
-    "insert": (("ref", _whole, True), ("event", _nested, True)),
+
+def line_field(read: Reader, default: Any = MISSING, *, key: str | None = None, quiet_default: bool = False) -> Any:
+    """An event's field, declared once: how it is read from a record line (``read``), its key there where that is
+    not its name (``with``, a Python keyword), and whether a line may leave it out (it has a ``default``;
+    ``quiet_default``: a line written leaves it out while it is the default). Reading, writing and the record's
+    checks all follow from it."""
+    meta = {"read": read, "key": key, "quiet_default": quiet_default}
+    return field(metadata=meta) if default is MISSING else field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What the camera saw of a card it read: the card cut out square (a JPEG of a few kB), how sure the reading
+    was, and its best guesses. Players trust a referee they can check."""
+
+    jpeg: bytes = field(repr=False)
+    confidence: float
+    guesses: tuple[tuple[Card, float], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """How sure, and the guesses; the picture itself is fetched on its own."""
+        return {"confidence": round(self.confidence, 3),
+                "guesses": [[card.name, round(p, 3)] for card, p in self.guesses]}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """One thing the table did. ``t`` (seconds since the game started) and ``source`` ride along untouched.
+
+    ``evidence`` is what the camera saw of a card it read. It is kept in the game log beside its line, never in
+    the record's text, and two events that differ only in it are the same event.
+    """
+
+    TYPE: ClassVar[str] = ""
+    t: float | None = field(default=None, compare=False)
+    source: str | None = field(default=None, compare=False)
+    evidence: Evidence | None = field(default=None, compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.TYPE}
+        for f in LINE_FIELDS[type(self)]:
+            value = getattr(self, f.name)
+            if value is not None and not (f.metadata["quiet_default"] and value == f.default):
+                out[f.metadata["key"] or f.name] = _encode(value)
+        if self.t is not None:
+            out["t"] = self.t
+        if self.source is not None:
+            out["source"] = self.source
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Game(Event):
+    TYPE: ClassVar[str] = "game"
+    players: tuple[str, ...] = line_field(_players)
+    rules: Rules = line_field(_rules, OFFICIAL_RULES)
+    draws_seen: bool | None = line_field(_flag, None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deal(Event):
+    TYPE: ClassVar[str] = "deal"
+    dealer: int = line_field(_seat)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flip(Event):
+    TYPE: ClassVar[str] = "flip"
+    card: Card = line_field(_card)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Play(Event):
+    TYPE: ClassVar[str] = "play"
+    card: Card = line_field(_card)
+    seat: int | None = line_field(_seat, None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Color(Event):
+    TYPE: ClassVar[str] = "color"
+    color: str = line_field(_color)
+    seat: int | None = line_field(_seat, None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unsure(Event):
+    TYPE: ClassVar[str] = "unsure"
+    guesses: tuple[tuple[Card, float], ...] = line_field(_guesses)
+    seat: int | None = line_field(_seat, None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(Event):
+    TYPE: ClassVar[str] = "draw"
+    seat: int | None = line_field(_seat, None)
+    count: int = line_field(_count, 1, quiet_default=True)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pass(Event):
+    TYPE: ClassVar[str] = "pass"
+    seat: int | None = line_field(_seat, None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Uno(Event):
+    TYPE: ClassVar[str] = "uno"
+    seat: int = line_field(_seat)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Catch(Event):
+    TYPE: ClassVar[str] = "catch"
+    seat: int = line_field(_seat)
+    target: int = line_field(_seat)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Challenge(Event):
+    TYPE: ClassVar[str] = "challenge"
+    seat: int = line_field(_seat)
+    guilty: bool | None = line_field(_flag, None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reveal(Event):
+    TYPE: ClassVar[str] = "reveal"
+    seat: int = line_field(_seat)
+    cards: tuple[Card, ...] = line_field(_cards)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Points(Event):
+    TYPE: ClassVar[str] = "points"
+    seat: int = line_field(_seat)
+    points: int = line_field(_whole)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Swap(Event):
+    TYPE: ClassVar[str] = "swap"
+    seat: int = line_field(_seat)
+    with_: int = line_field(_seat, key="with")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class End(Event):
+    TYPE: ClassVar[str] = "end"
+    seat: int = line_field(_seat)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retract(Event):
+    TYPE: ClassVar[str] = "retract"
+    ref: int = line_field(_whole)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Amend(Event):
+    TYPE: ClassVar[str] = "amend"
+    ref: int = line_field(_whole)
+    event: Event = line_field(_nested)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Insert(Event):
+    """An event the table missed (a draw the camera did not see, an UNO call nobody pressed) that happened just
+    before line ``ref``."""
+
+    TYPE: ClassVar[str] = "insert"
+    ref: int = line_field(_whole)
+    event: Event = line_field(_nested)
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.TYPE: cls
+    for cls in (Game, Deal, Flip, Play, Color, Unsure, Draw, Pass, Uno, Catch, Challenge, Reveal, Points, Swap,
+                End, Retract, Amend, Insert)
 }
+CORRECTIONS = (Retract, Amend, Insert)
+
+
+LINE_FIELDS: dict[type[Event], tuple[Field[Any], ...]] = {
+    kind: tuple(spec for spec in fields(kind) if "read" in spec.metadata) for kind in EVENT_TYPES.values()}
+"""The fields a record line of each kind holds, as each was declared (``line_field``)."""
+
+
+def seat_fields(event: Event) -> Iterator[tuple[str, int]]:
+    """The seats ``event`` names, each with its key in the record line."""
+    for spec in LINE_FIELDS[type(event)]:
+        seat = getattr(event, spec.name)
+        if spec.metadata["read"] is _seat and seat is not None:
+            yield spec.metadata["key"] or spec.name, seat
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.name
+    if isinstance(value, Event | Rules):
+        return value.to_json()
+    if isinstance(value, StrEnum):
+        return str(value)
+    if isinstance(value, tuple):
+        return [_encode(item) for item in value]
+    return value
 
 
 LATEST_TIME = 1e10
@@ -332,14 +320,15 @@ def event_from_json(obj: Any) -> Event:
     if not isinstance(obj, dict):
         raise ValueError("an event must be a JSON object")
     kind = obj.get("type")
-    if not isinstance(kind, str) or kind not in SCHEMA:
+    if not isinstance(kind, str) or kind not in EVENT_TYPES:
         raise ValueError("an event needs a \"type\"" if kind is None else f"unknown event type {kind!r}")
     values: dict[str, Any] = {}
-    for name, read, required in SCHEMA[kind]:
-        if name in obj and obj[name] is not None:
-            values["with_" if name == "with" else name] = read(obj[name], name)
-        elif required:
-            raise ValueError(f"a {kind!r} event needs {name!r}")
+    for spec in LINE_FIELDS[EVENT_TYPES[kind]]:
+        key = spec.metadata["key"] or spec.name
+        if key in obj and obj[key] is not None:
+            values[spec.name] = spec.metadata["read"](obj[key], key)
+        elif spec.default is MISSING:
+            raise ValueError(f"a {kind!r} event needs {key!r}")
     values.update(_extras(obj))
     return EVENT_TYPES[kind](**values)
 

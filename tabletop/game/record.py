@@ -14,7 +14,6 @@ from tabletop.errors import RecordCode, RecordError
 from tabletop.game.events import (
     CORRECTIONS,
     Amend,
-    Catch,
     Deal,
     Draw,
     Event,
@@ -23,8 +22,8 @@ from tabletop.game.events import (
     Insert,
     Play,
     Retract,
-    Swap,
     event_from_json,
+    seat_fields,
 )
 
 Entry = tuple[int, Event]
@@ -149,23 +148,10 @@ def _game_correction_problem(target: Event, correction: Retract | Amend) -> str 
 
 def seat_problem(event: Event, players: int) -> str | None:
     """What is wrong with the seats ``event`` names at a table of ``players``, if anything."""
-    for name in _seat_fields(event):
-        seat = getattr(event, name)
-        if seat is not None and seat >= players:
-            label = "with" if name == "with_" else name
-            return f"{label!r} names seat {seat}, but the game has seats 0 to {players - 1}"
+    for key, seat in seat_fields(event):
+        if seat >= players:
+            return f"{key!r} names seat {seat}, but the game has seats 0 to {players - 1}"
     return None
-
-
-def _seat_fields(event: Event) -> Iterator[str]:
-    if isinstance(event, Deal):
-        yield "dealer"
-    elif hasattr(event, "seat"):
-        yield "seat"
-    if isinstance(event, Catch):
-        yield "target"
-    if isinstance(event, Swap):
-        yield "with_"
 
 
 def corrected(entries: Sequence[Entry]) -> list[Entry]:
