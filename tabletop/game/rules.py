@@ -73,54 +73,54 @@ class Customizable(StrEnum):
     SWAP_HANDS = "swap-hands"
 
 
+Value = bool | int | StrEnum
+"""What an option (or the preset) is set to: a flag, a number or one of its words."""
+Choices = tuple[StrEnum, ...] | range | type[bool]
+"""What an option accepts: its words, a range of whole numbers, or bool."""
+
+
+def option(default: bool | StrEnum | int, numbers: range | None = None) -> Any:
+    """An option's one declaration: its official value, and what it accepts: the whole numbers ``numbers`` for a
+    number, else every word of its enum, or true and false. Parsing, the host's option form and the docs' table
+    follow from it."""
+    choices: Choices
+    if numbers is not None:
+        choices = numbers
+    elif isinstance(default, StrEnum):
+        choices = tuple(type(default))
+    elif isinstance(default, bool):
+        choices = bool
+    else:
+        raise TypeError("a number option is declared with the whole numbers it takes")
+    return field(default=default, metadata={"choices": choices})
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Every option of docs/rules.md, defaulting to the official rules."""
 
-    hand_size: int = 7
-    draw: Drawing = Drawing.ONE
-    wild_draw_four: WildDrawFourRule = WildDrawFourRule.NO_ACTIVE_COLOR
-    challenge: bool = True
-    challenge_penalty: int = 2
-    uno_penalty: int = 2
-    auto_catch: bool = True
-    false_uno_penalty: int = 0
-    misplay_penalty: int = 0
-    stacking: Stacking = Stacking.OFF
-    jump_in: bool = False
-    seven_zero: bool = False
-    two_player_reverse: TwoPlayerReverse = TwoPlayerReverse.SKIP
-    skip: Skipping = Skipping.NEXT_PLAYER
-    scoring: Scoring = Scoring.WINNER_COLLECTS
-    target: int = 500
-    wild_customizable: Customizable = Customizable.WILD
-    special_wild_points: int = SPECIAL_WILD_POINTS
+    hand_size: int = option(7, range(2, 21))
+    draw: Drawing = option(Drawing.ONE)
+    wild_draw_four: WildDrawFourRule = option(WildDrawFourRule.NO_ACTIVE_COLOR)
+    challenge: bool = option(True)
+    challenge_penalty: int = option(2, range(0, 11))
+    uno_penalty: int = option(2, range(1, 11))
+    auto_catch: bool = option(True)
+    false_uno_penalty: int = option(0, range(0, 11))
+    misplay_penalty: int = option(0, range(0, 11))
+    stacking: Stacking = option(Stacking.OFF)
+    jump_in: bool = option(False)
+    seven_zero: bool = option(False)
+    two_player_reverse: TwoPlayerReverse = option(TwoPlayerReverse.SKIP)
+    skip: Skipping = option(Skipping.NEXT_PLAYER)
+    scoring: Scoring = option(Scoring.WINNER_COLLECTS)
+    target: int = option(500, range(1, 1_000_000))
+    wild_customizable: Customizable = option(Customizable.WILD)
+    special_wild_points: int = option(SPECIAL_WILD_POINTS, range(0, 101))
 
 
-Value = bool | int | StrEnum
-"""What an option (or the preset) is set to: a flag, a number or one of its words."""
-
-#: What each option accepts: its words, a range of whole numbers, or bool.
-CHOICES: dict[str, tuple[StrEnum, ...] | range | type[bool]] = {
-    "hand_size": range(2, 21),
-    "draw": tuple(Drawing),
-    "wild_draw_four": tuple(WildDrawFourRule),
-    "challenge": bool,
-    "challenge_penalty": range(0, 11),
-    "uno_penalty": range(1, 11),
-    "auto_catch": bool,
-    "false_uno_penalty": range(0, 11),
-    "misplay_penalty": range(0, 11),
-    "stacking": tuple(Stacking),
-    "jump_in": bool,
-    "seven_zero": bool,
-    "two_player_reverse": tuple(TwoPlayerReverse),
-    "skip": tuple(Skipping),
-    "scoring": tuple(Scoring),
-    "target": range(1, 1_000_000),
-    "wild_customizable": tuple(Customizable),
-    "special_wild_points": range(0, 101),
-}
+CHOICES: dict[str, Choices] = {spec.name: spec.metadata["choices"] for spec in fields(Options)}
+"""What each option accepts, in the order docs/rules.md lists them."""
 
 PRESETS: dict[Preset, dict[str, Value]] = {
     Preset.OFFICIAL: {},
@@ -128,8 +128,6 @@ PRESETS: dict[Preset, dict[str, Value]] = {
     Preset.PARTY: {"stacking": Stacking.DRAW_TWO_AND_FOUR, "jump_in": True, "seven_zero": True},
     Preset.EASTERN: {"stacking": Stacking.PASS_ON, "scoring": Scoring.OWN_POINTS, "target": 200},
 }
-
-assert set(CHOICES) == {f.name for f in fields(Options)}
 
 
 def parse_option(name: str, value: Any) -> Value:
