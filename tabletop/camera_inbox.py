@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable
 
 from tabletop.errors import RecordCode, RecordError, TableError, TabletopError
 from tabletop.game.events import Deal, Event
+from tabletop.reporting import Report
 from tabletop.table import Table
 from tabletop.watcher.recorder import Recorder
 from tabletop.watcher.watcher import Observation
@@ -22,7 +22,7 @@ from tabletop.watcher.watcher import Observation
 class CameraInbox:
     """Takes the camera's observations for ``table``; ``report`` hears, in plain words, of what was not recorded."""
 
-    def __init__(self, table: Table, report: Callable[[str], None] = print) -> None:
+    def __init__(self, table: Table, report: Report = print) -> None:
         self.table, self.report = table, report
         self._recorder = Recorder(self._keep)
         self._held: list[Event] = []

@@ -152,7 +152,7 @@ def _demo(args: argparse.Namespace) -> int:
 
     settings = DemoSettings(args.seed, args.rounds, args.players, args.host, args.port, args.pin, args.speed,
                             args.state, language=args.language, voice=args.voice, deck=args.deck)
-    return _until_stopped("demo", lambda: run_demo(settings, say=_say))
+    return _until_stopped("demo", lambda: run_demo(settings, report=_say))
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -164,7 +164,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    return _until_stopped("serve", lambda: run_service(load_config(args.config), stop, say=_say))
+    return _until_stopped("serve", lambda: run_service(load_config(args.config), stop, report=_say))
 
 
 def _say(text: str) -> None:

@@ -11,7 +11,7 @@ import itertools
 import json
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +23,7 @@ from tabletop.game.events import Penalty, Score
 from tabletop.history import History
 from tabletop.lab.tablesim.table import TableFilm, simulated_table
 from tabletop.languages import ENGLISH
+from tabletop.reporting import Report
 from tabletop.service import serving
 from tabletop.sources import Frame
 from tabletop.store import GameStore
@@ -58,13 +59,13 @@ class FilmedGame:
         """Nothing to let go of: the film is made as it is played."""
 
 
-def announce(snapshot: Snapshot, say: Callable[[str], None]) -> None:
+def announce(snapshot: Snapshot, report: Report) -> None:
     """The mock panel: the buzzer's calls and the scores, in the terminal."""
     for verdict in snapshot.latest:
         if isinstance(verdict, Penalty):
-            say(f"BZZT  {penalty_words(verdict, snapshot.players)}")
+            report(f"BZZT  {penalty_words(verdict, snapshot.players)}")
         elif isinstance(verdict, Score):
-            say(f"round {verdict.round}: {snapshot.players[verdict.winner]} went out and scores {verdict.points}")
+            report(f"round {verdict.round}: {snapshot.players[verdict.winner]} went out and scores {verdict.points}")
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ class FilmedCamera:
         self.now.move_zones(layout)
 
 
-def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list[Snapshot]:
+def run_demo(settings: DemoSettings, report: Report = print) -> list[Snapshot]:
     """Serve the scoreboard and play simulated games until stopped, or ``rounds`` rounds; the final snapshots.
 
     Everything is the real thing but the table: the game log is SQLite, the camera thread watches the film.
@@ -133,36 +134,36 @@ def run_demo(settings: DemoSettings, say: Callable[[str], None] = print) -> list
     with ExitStack() as stack:
         if settings.state is None:
             state = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="tabletop-demo-")))
-            say(f"game log: {state} (removed when the demo ends; --state DIR keeps it)")
+            report(f"game log: {state} (removed when the demo ends; --state DIR keeps it)")
         else:
             state = settings.state
-            say(f"game log: {state}")
-        store = GameStore(state, report=say)
+            report(f"game log: {state}")
+        store = GameStore(state, report=report)
         stack.callback(store.close)
-        table = stack.enter_context(Table(log=store, report=say))
-        table.subscribe(lambda snapshot: announce(snapshot, say))
+        table = stack.enter_context(Table(log=store, report=report))
+        table.subscribe(lambda snapshot: announce(snapshot, report))
 
         def filmed(game_seed: int) -> CameraWatch:
             simulated = simulated_table(game_seed, players=players, rounds=rounds, deck=settings.deck)
-            return CameraWatch(FilmedGame(simulated, table, speed), CameraInbox(table, say).deliver, model,
-                               simulated.layout, players, report=say)
+            return CameraWatch(FilmedGame(simulated, table, speed), CameraInbox(table, report).deliver, model,
+                               simulated.layout, players, report=report)
 
         camera = FilmedCamera(filmed(seed))
         if settings.voice:
-            voice = Voice(settings.language, report=say)
+            voice = Voice(settings.language, report=report)
             stack.callback(voice.close)
             table.subscribe(voice.follow)
         history = History(state)
         stack.callback(history.close)
-        stack.enter_context(serving(table, camera, settings.host, settings.port, settings.pin, say,
+        stack.enter_context(serving(table, camera, settings.host, settings.port, settings.pin, report,
                                     language=settings.language, pin_told=f"PIN {settings.pin}", history=history))
         for game_seed in itertools.count(seed):
             if game_seed != seed:
                 camera.now = filmed(game_seed)
             camera.now.start().wait()
             finished.append(table.snapshot)
-            say(summary(table.snapshot))
-            say(f"game log now: {store.usage()}")
+            report(summary(table.snapshot))
+            report(f"game log now: {store.usage()}")
             if rounds is not None:
                 time.sleep(settings.linger)
                 break

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ctypes
 import socket
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 
 from tabletop.camera_inbox import CameraInbox
@@ -19,6 +19,7 @@ from tabletop.history import History
 from tabletop.host_pin import host_pin, where_told
 from tabletop.languages import ENGLISH
 from tabletop.panel import TablePanel
+from tabletop.reporting import Report
 from tabletop.sources.open import watched_source
 from tabletop.store import GameStore
 from tabletop.table import Table
@@ -47,16 +48,16 @@ def lan_address() -> str:
 
 @contextmanager
 def serving(table: Table, camera: CameraView | None, host: str, port: int, pin: str,
-            say: Callable[[str], None], pin_told: str, language: str = ENGLISH,
+            report: Report, pin_told: str, language: str = ENGLISH,
             history: History | None = None) -> Iterator[Server]:
-    """The scoreboard for ``table`` on ``host:port``, its address and join code told to ``say``, and where the
+    """The scoreboard for ``table`` on ``host:port``, its address and join code told to ``report``, and where the
     host finds the PIN (``pin_told``): the PIN itself only at the demo's terminal, for the service's messages go
     to the system journal, which the host's PIN has no business in."""
     app = create_app(table, WebSettings(pin=pin, language=language), camera=camera, history=history)
     with Server(app, host=host, port=port) as server:
         address = f"http://{lan_address() if host == HOST else host}:{server.port}"
-        say(f"scoreboard: {address}/   host page: {address}/host ({pin_told})\n"
-            f"scan to join a seat:\n{qr_text(address + '/join')}")
+        report(f"scoreboard: {address}/   host page: {address}/host ({pin_told})\n"
+               f"scan to join a seat:\n{qr_text(address + '/join')}")
         yield server
 
 
@@ -96,13 +97,13 @@ def fit_memory() -> None:
     libc.mallopt(M_ARENA_MAX, ARENAS)
 
 
-def run_service(config: Config, stop: threading.Event, say: Callable[[str], None] = print) -> None:
+def run_service(config: Config, stop: threading.Event, report: Report = print) -> None:
     """Run the table unit until ``stop`` is set; the game resumes from the log where it was."""
     fit_memory()
-    store = GameStore(config.state, report=say)
+    store = GameStore(config.state, report=report)
     with ExitStack() as stack:
         stack.callback(store.close)
-        table = stack.enter_context(Table(log=store, events=store.events, report=say))
+        table = stack.enter_context(Table(log=store, events=store.events, report=report))
         if not store.events:
             table.restart([Game(players=config.players, rules=config.rules, source="host")])
         if config.panel.fitted:
@@ -110,15 +111,15 @@ def run_service(config: Config, stop: threading.Event, say: Callable[[str], None
             stack.callback(panel.close)
             table.subscribe(panel.show)
         if config.panel.voice:
-            voice = Voice(config.language, report=say)
+            voice = Voice(config.language, report=report)
             stack.callback(voice.close)
             table.subscribe(voice.follow)
-        camera = CameraWatch(watched_source(config.camera, say), CameraInbox(table, say).deliver,
-                             CardModel(config.model), starting_zones(config), len(table.snapshot.players), report=say,
-                             moved=lambda layout: write_layout(layout, config.state / LAYOUT_FILE))
+        camera = CameraWatch(watched_source(config.camera, report), CameraInbox(table, report).deliver,
+                             CardModel(config.model), starting_zones(config), len(table.snapshot.players),
+                             report=report, moved=lambda layout: write_layout(layout, config.state / LAYOUT_FILE))
         history = History(config.state)
         stack.callback(history.close)
-        stack.enter_context(serving(table, camera, config.host, config.port, host_pin(config), say,
+        stack.enter_context(serving(table, camera, config.host, config.port, host_pin(config), report,
                                     pin_told=where_told(config), language=config.language, history=history))
         camera.start()
         stack.callback(camera.close)

@@ -27,6 +27,7 @@ from tabletop.errors import RecordCode, RecordError, StoreError
 from tabletop.game.cards import Card
 from tabletop.game.events import Event, Evidence
 from tabletop.game.record import check_record, parse_line
+from tabletop.reporting import Report
 
 FILE_NAME = "game.sqlite3"
 KEPT_ASIDE = ".unreadable-"
@@ -58,7 +59,7 @@ class Usage:
 class GameStore:
     """The game log in ``directory``; ``report`` hears about a damaged log that was moved aside."""
 
-    def __init__(self, directory: Path, report: Callable[[str], None] = print,
+    def __init__(self, directory: Path, report: Report = print,
                  clock: Callable[[], float] = time.time) -> None:
         directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / FILE_NAME
@@ -74,7 +75,7 @@ class GameStore:
             if damage is not None:
                 self._resume_before(damage, report)
 
-    def _resume_before(self, damage: RecordError, report: Callable[[str], None]) -> None:
+    def _resume_before(self, damage: RecordError, report: Report) -> None:
         """Keep the damaged log aside and start a new one holding the earlier games as they were (the evenings'
         history stays whole) and the latest game up to its damage."""
         usable, latest = self._events, self._game

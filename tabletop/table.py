@@ -19,6 +19,7 @@ from typing import Protocol, TypeVar
 from tabletop.errors import RecordCode, RecordError, TableError
 from tabletop.game.events import Event, Game, State, Verdict
 from tabletop.game.referee import Referee
+from tabletop.reporting import Report
 
 WAIT = 10.0
 """Seconds a poster waits for the table's thread before giving up on an answer."""
@@ -115,7 +116,7 @@ class Table:
     """
 
     def __init__(self, log: GameLog | None = None, events: Iterable[Event] = (),
-                 clock: Callable[[], float] = time.monotonic, report: Callable[[str], None] = print,
+                 clock: Callable[[], float] = time.monotonic, report: Report = print,
                  judge: Callable[[Sequence[Event]], Judge] = Referee) -> None:
         self._log = log if log is not None else MemoryLog()
         self._report = report

@@ -18,6 +18,7 @@ from tabletop.game.board import penalty_words
 from tabletop.game.cards import Rank
 from tabletop.game.events import Event, GameEnd, Penalty, Play, RoundEnd, Score, Uno, Verdict
 from tabletop.languages import translations
+from tabletop.reporting import Report
 from tabletop.table import Snapshot
 
 PROGRAM = "espeak-ng"
@@ -59,7 +60,7 @@ def missing() -> str | None:
 class Voice:
     """Speaks the calls of each new snapshot in ``language``; ``follow`` is the table's listener."""
 
-    def __init__(self, language: str, speaker: Speaker = espeak, report: Callable[[str], None] = print) -> None:
+    def __init__(self, language: str, speaker: Speaker = espeak, report: Report = print) -> None:
         self.language, self._speaker, self._report = language, speaker, report
         self._text = translations(language)
         self._next: str | None = None

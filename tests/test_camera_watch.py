@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import cv2
 import numpy as np
@@ -19,6 +19,7 @@ from tabletop.game.referee import replay
 from tabletop.game.rules import Rules
 from tabletop.lab.tablesim.script import Pace
 from tabletop.lab.tablesim.table import simulated_table
+from tabletop.reporting import Report
 from tabletop.sources import Frame, FrameSource, Sharp
 from tabletop.sources.reopen import Reopening
 from tabletop.table import Table
@@ -33,7 +34,7 @@ SHORT = Rules.parse({"preset": "official", "hand_size": 3})
 
 
 def watching(source: FrameSource, table: Table, model: CardReader, layout: Layout,
-             report: Callable[[str], None]) -> CameraWatch:
+             report: Report) -> CameraWatch:
     """The camera's thread as the table unit runs it: what it sees handed to the table's thread."""
     return CameraWatch(source, CameraInbox(table, report).deliver, model, layout, report=report)
 

@@ -17,6 +17,7 @@ from tabletop.lab.training import samples
 from tabletop.lab.training.train import Recipe, train
 from tabletop.lab.training.train_finder import FinderRecipe, train_finder
 from tabletop.lab.training.train_index_finder import IndexRecipe, train_index_finder
+from tabletop.reporting import quiet
 from tabletop.vision import finder
 from tabletop.vision.crop import CROP_SIZE, INDEX_SIZE, look
 from tabletop.vision.index_finder import INDEX_FINDER, IndexFinder
@@ -29,7 +30,7 @@ CORNERS = np.array([[0, 0], [CROP_SIZE[0], 0], [CROP_SIZE[0], CROP_SIZE[1]], [0,
 
 def test_a_short_training_run_exports_both_card_networks_that_run_time_loads_and_reads_with(tmp_path: Path) -> None:
     recipe = Recipe(samples=256, epochs=1, calibration_samples=64, test_samples=64, chunk=128)
-    figures = train(tmp_path, recipe, log=lambda line: None, workers=1).values()
+    figures = train(tmp_path, recipe, report=quiet, workers=1).values()
     model = CardModel(tmp_path / "cards.onnx")
     assert model.labels == samples.LABELS
     assert model.size == CROP_SIZE
@@ -42,7 +43,7 @@ def test_a_short_training_run_exports_both_card_networks_that_run_time_loads_and
 
 def test_a_short_finder_training_run_exports_two_looks_that_run_time_loads(tmp_path: Path) -> None:
     recipe = FinderRecipe(frames=12, epochs=1, outliner_epochs=1, test_frames=6, chunk=6)
-    figures = train_finder(tmp_path, recipe, log=lambda line: None, workers=1)
+    figures = train_finder(tmp_path, recipe, report=quiet, workers=1)
     found = finder.CardFinder(tmp_path).find(scene.felt(np.random.default_rng(1), (480, 640)))
     assert isinstance(found, list)
     assert 0 <= figures["first_look_overlap"] <= 1 and 0 <= figures["second_look_overlap"] <= 1
@@ -50,7 +51,7 @@ def test_a_short_finder_training_run_exports_two_looks_that_run_time_loads(tmp_p
 
 def test_a_short_index_finder_training_run_exports_a_network_that_run_time_loads(tmp_path: Path) -> None:
     recipe = IndexRecipe(frames=12, epochs=1, test_frames=6, chunk=6)
-    figures = train_index_finder(tmp_path, recipe, log=lambda line: None, workers=1)
+    figures = train_index_finder(tmp_path, recipe, report=quiet, workers=1)
     indexes = IndexFinder(tmp_path / INDEX_FINDER)
     maps, scale = indexes.marks(scene.felt(np.random.default_rng(1), (480, 640)))
     assert maps.shape == (4, 288 // 2, 384 // 2) and scale == pytest.approx(640 / 384)

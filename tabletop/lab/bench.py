@@ -16,6 +16,7 @@ from tabletop.game.events import Amend, Draw, Event, Pass, Uno
 from tabletop.game.referee import Referee, replay
 from tabletop.lab.figures import Figure, evening, figure
 from tabletop.lab.simulate import simulate_game
+from tabletop.reporting import Report
 
 if TYPE_CHECKING:
     import numpy as np
@@ -476,15 +477,15 @@ def parts() -> dict[str, Callable[[], Iterator[Figure]]]:
             "voice": bench_voice}
 
 
-def bench_all(say: Callable[[str], None] = print) -> list[Figure]:
+def bench_all(report: Report = print) -> list[Figure]:
     """Run every benchmark, each in a fresh process (one pinned to a core must not pin the next), telling
-    ``say`` each figure as it comes; then the figures with goals, as one table."""
+    ``report`` each figure as it comes; then the figures with goals, as one table."""
     figures: list[Figure] = []
     for name in parts():
         for found in _apart(name):
-            say(found.line)
+            report(found.line)
             figures.append(found)
-    say(goals_table(figures))
+    report(goals_table(figures))
     return figures
 
 

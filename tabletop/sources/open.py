@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tabletop.errors import SourceError
+from tabletop.reporting import Report
 from tabletop.sources import FrameSource
 from tabletop.sources.files import ImageFolder, VideoFile
 from tabletop.sources.opencv import OpenCVCamera
@@ -50,7 +51,7 @@ def open_source(spec: str, *, fps: float = 30.0) -> FrameSource:
     raise _unknown(spec)
 
 
-def watched_source(spec: str, report: Callable[[str], None]) -> FrameSource:
+def watched_source(spec: str, report: Report) -> FrameSource:
     """The named source as the watcher needs it: a camera is locked once settled, and reopened when it drops
     out, its troubles told to ``report``; files and the simulator are returned as they are."""
     source = open_source(spec)

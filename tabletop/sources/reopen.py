@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from tabletop.errors import SourceError
+from tabletop.reporting import Report
 from tabletop.sources import Frame, FrameSource
 
 
@@ -20,7 +21,7 @@ class Reopening:
     def __init__(
         self,
         open_source: Callable[[], FrameSource],
-        report: Callable[[str], None],
+        report: Report,
         sleep: Callable[[float], None] = time.sleep,
         first_wait: float = 0.5,
         max_wait: float = 10.0,

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 
 from tabletop.errors import CalibrationError, LayoutError, SourceError, TabletopError
+from tabletop.reporting import Report
 from tabletop.sources import Frame, FrameSource
 from tabletop.sources.files import SMALLEST_SIDE
 from tabletop.sources.reopen import Reopening
@@ -35,7 +36,7 @@ class CameraWatch:
     """
 
     def __init__(self, source: FrameSource, deliver: Callable[[Observation], None], model: CardReader,
-                 layout: Layout | None = None, players: int = 4, report: Callable[[str], None] = print,
+                 layout: Layout | None = None, players: int = 4, report: Report = print,
                  moved: Callable[[Layout], None] = lambda _: None) -> None:
         self.source, self.deliver, self.model, self.report, self.moved = source, deliver, model, report, moved
         self._layout, self._players = layout, players

@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator
 
 from tabletop.game.events import Event, Game
+from tabletop.reporting import Report, quiet
 from tabletop.sources import Frame
 from tabletop.vision.model import CardReader
 from tabletop.watcher.calibrate import find_layout
@@ -22,18 +23,18 @@ from tabletop.watcher.watcher import Observation, Watcher
 
 class Watching:
     """Watches frames: the zones laid on the first (``zones`` gives them: given, measured, or a start for the host
-    to drag), the watcher on every one. ``warn`` hears, once, of play seen and no card read (see ``UnreadPlay``):
+    to drag), the watcher on every one. ``report`` hears, once, of play seen and no card read (see ``UnreadPlay``):
     the record alone cannot say it."""
 
     def __init__(self, model: CardReader, zones: Callable[[Frame], Layout],
-                 warn: Callable[[str], None] = lambda _: None) -> None:
-        self.model, self.zones, self.warn = model, zones, warn
+                 report: Report = quiet) -> None:
+        self.model, self.zones, self.report = model, zones, report
         self._watcher: Watcher | None = None
 
     def observe(self, frame: Frame) -> list[Observation]:
         """What the watcher makes of ``frame``, the zones laid on the first."""
         if self._watcher is None:
-            self._watcher = Watcher(self.zones(frame), self.model, frame.image.shape[:2], self.warn)
+            self._watcher = Watcher(self.zones(frame), self.model, frame.image.shape[:2], self.report)
         return self._watcher.observe(frame)
 
     def start_afresh(self) -> None:
@@ -45,8 +46,8 @@ class Recording(Watching):
     """Watches frames and writes what it sees through ``keep``, take-backs as retracts."""
 
     def __init__(self, model: CardReader, keep: Keep, zones: Callable[[Frame], Layout],
-                 warn: Callable[[str], None] = lambda _: None) -> None:
-        super().__init__(model, zones, warn)
+                 report: Report = quiet) -> None:
+        super().__init__(model, zones, report)
         self.recorder = Recorder(keep)
 
     def see(self, frame: Frame) -> None:
@@ -65,13 +66,13 @@ def zones_for(frame: Frame, layout: Layout | None, players: int, model: CardRead
 
 
 def watch(frames: Iterable[Frame], game: Game, model: CardReader, layout: Layout | None = None,
-          warn: Callable[[str], None] = lambda _: None) -> Iterator[Event]:
+          report: Report = quiet) -> Iterator[Event]:
     """The record of the game watched in ``frames``, line by line; without ``layout`` the table is measured on
     the first frame. The first frame is taken before the ``game`` line is given, so that a source that cannot
     be read says so before any record begins."""
     record = Lines([game])
     recording = Recording(model, record.keep, lambda frame: zones_for(frame, layout, len(game.players), model),
-                          warn)
+                          report)
     frames = iter(frames)
     first = next(frames, None)
     yield game

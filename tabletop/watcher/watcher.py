@@ -7,7 +7,7 @@ frame. A card it cannot read surely becomes an ``unsure`` observation for the pl
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -15,6 +15,7 @@ import numpy as np
 
 from tabletop.game.cards import Card
 from tabletop.game.events import Deal, Draw, Event, Evidence, Flip, Play, Reveal, Unsure
+from tabletop.reporting import Report, quiet
 from tabletop.sources import Frame, Region
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Look, rectify
@@ -48,11 +49,11 @@ Observation = Event | TakeBack
 
 
 class Watcher:
-    """``warn`` is told, once, when people go on reaching in and no card is read: see ``UnreadPlay``."""
+    """``report`` is told, once, when people go on reaching in and no card is read: see ``UnreadPlay``."""
 
     def __init__(self, layout: Layout, model: CardReader, frame_shape: tuple[int, int] = (480, 640),
-                 warn: Callable[[str], None] = lambda _: None) -> None:
-        self.layout, self.model, self.warn = layout, model, warn
+                 report: Report = quiet) -> None:
+        self.layout, self.model, self.report = layout, model, report
         self.unread = UnreadPlay()
         self.motion = MotionSensor(layout)
         self.draws = DrawWatch(layout)
@@ -82,7 +83,7 @@ class Watcher:
         are read."""
         warning = self.unread.see(t, reaching, any(not isinstance(item, Draw) for item in out))
         if warning is not None:
-            self.warn(warning)
+            self.report(warning)
 
     def _landed(self, landed: Landed, t: float) -> list[Observation]:
         """A play; or, on an empty pile, the flip that starts a round (and the deal before it, by the flipper)."""

@@ -21,6 +21,7 @@ import torch
 from torch import nn
 
 from tabletop.lab.training import samples
+from tabletop.reporting import Report
 from tabletop.vision.crop import CROP_SIZE, INDEX_SIZE
 
 NumpyArrays = tuple[np.ndarray, np.ndarray]
@@ -102,7 +103,7 @@ def logits_of(net: nn.Module, crops: np.ndarray, size: int = 512) -> torch.Tenso
         return torch.cat([net(torch.from_numpy(crops[k:k + size])) for k in range(0, len(crops), size)])
 
 
-def fit(net: CardNet, data: NumpyArrays, recipe: Recipe, log: Callable[[str], None]) -> None:
+def fit(net: CardNet, data: NumpyArrays, recipe: Recipe, report: Report) -> None:
     """Train with AdamW and a one-cycle schedule; each batch is also shown half-turned at random."""
     crops, labels = data
     rng = np.random.default_rng(recipe.seed)
@@ -122,8 +123,8 @@ def fit(net: CardNet, data: NumpyArrays, recipe: Recipe, log: Callable[[str], No
             optimiser.step()
             schedule.step()
             total += float(loss.detach()) * len(x)
-        log(f"epoch {epoch + 1}/{recipe.epochs}: loss {total / len(crops):.4f} "
-            f"({time.perf_counter() - started:.0f} s)")
+        report(f"epoch {epoch + 1}/{recipe.epochs}: loss {total / len(crops):.4f} "
+               f"({time.perf_counter() - started:.0f} s)")
 
 
 def temperature_for(logits: torch.Tensor, labels: torch.Tensor) -> float:
@@ -174,32 +175,32 @@ NETWORKS = (Network("cards.onnx", 0, CROP_SIZE), Network("index.onnx", 2, INDEX_
 """The card model, which reads the whole card, and the index model, which reads its corner indexes."""
 
 
-def train(folder: Path, recipe: Recipe, log: Callable[[str], None] = print, workers: int = 2
+def train(folder: Path, recipe: Recipe, report: Report = print, workers: int = 2
           ) -> dict[str, dict[str, float]]:
     """Render the training and held-out scenes once, then train, calibrate, test and export both networks into
     ``folder``; the held-out figures of each, by file."""
     torch.set_num_threads(workers)
     started = time.perf_counter()
     chunks = math.ceil(recipe.samples / recipe.chunk)
-    log(f"rendering {recipe.samples:,} training scenes on {workers} processes")
+    report(f"rendering {recipe.samples:,} training scenes on {workers} processes")
     train_set = render_set(samples.reader_batch, recipe.seed * 100_000, recipe.samples, recipe.chunk, workers)
     held_out = render_set(samples.reader_batch, recipe.seed * 100_000 + chunks + 1,
                           recipe.calibration_samples + recipe.test_samples, recipe.chunk, workers)
-    log(f"rendered in {time.perf_counter() - started:.0f} s")
+    report(f"rendered in {time.perf_counter() - started:.0f} s")
     return {network.file: _trained(network, (train_set[network.crops], train_set[1]),
-                                   (held_out[network.crops], held_out[1]), folder, recipe, log)
+                                   (held_out[network.crops], held_out[1]), folder, recipe, report)
             for network in NETWORKS}
 
 
 def _trained(network: Network, train_set: NumpyArrays, held_out: NumpyArrays, folder: Path, recipe: Recipe,
-             log: Callable[[str], None]) -> dict[str, float]:
+             report: Report) -> dict[str, float]:
     """Train, calibrate, test on held-out renders and export one network; its held-out figures."""
     torch.manual_seed(recipe.seed)
     started = time.perf_counter()
     out, size = folder / network.file, network.size
-    log(f"training {network.file}")
+    report(f"training {network.file}")
     net = CardNet(len(samples.LABELS))
-    fit(net, train_set, recipe, log)
+    fit(net, train_set, recipe, report)
     logits, labels = logits_of(net, held_out[0]), torch.from_numpy(held_out[1])
     cut = recipe.calibration_samples
     temperature = temperature_for(logits[:cut], labels[:cut])
@@ -213,7 +214,7 @@ def _trained(network: Network, train_set: NumpyArrays, held_out: NumpyArrays, fo
                 "recipe": json.dumps(asdict(recipe)), "figures": json.dumps(figures)}
     example = torch.zeros(1, size[1], size[0], 3, dtype=torch.uint8)
     export(Calibrated(net, temperature), out, example, ("crops", "probabilities"), {0: "n"}, metadata)
-    log(f"held-out rendered crops: {accuracy:.2%} top-1, temperature {temperature:.2f}; wrote {out}")
+    report(f"held-out rendered crops: {accuracy:.2%} top-1, temperature {temperature:.2f}; wrote {out}")
     return figures
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
@@ -23,6 +23,7 @@ from torch import nn
 from tabletop.lab.drawing import textures
 from tabletop.lab.training import frames
 from tabletop.lab.training.train import export, render_set
+from tabletop.reporting import Report
 from tabletop.vision import finder
 
 Arrays = tuple[np.ndarray, np.ndarray]
@@ -153,7 +154,7 @@ def loss_of(logits: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
     return entropy + 0.5 * dice.mean()
 
 
-def fit(net: MarkNet, sets: list[Arrays], epochs: int, recipe: FinderRecipe, log: Callable[[str], None]) -> None:
+def fit(net: MarkNet, sets: list[Arrays], epochs: int, recipe: FinderRecipe, report: Report) -> None:
     """AdamW with a one-cycle schedule over ``epochs`` passes of ``sets``."""
     rng = np.random.default_rng(recipe.seed)
     steps = epochs * sum(math.ceil(len(images) / recipe.batch) for images, _ in sets)
@@ -170,7 +171,7 @@ def fit(net: MarkNet, sets: list[Arrays], epochs: int, recipe: FinderRecipe, log
             schedule.step()
             total += float(loss.detach()) * len(images)
             seen += len(images)
-        log(f"epoch {epoch + 1}/{epochs}: loss {total / seen:.4f} ({time.perf_counter() - started:.0f} s)")
+        report(f"epoch {epoch + 1}/{epochs}: loss {total / seen:.4f} ({time.perf_counter() - started:.0f} s)")
 
 
 def overlap(net: MarkNet, sets: list[Arrays]) -> float:
@@ -188,23 +189,23 @@ def overlap(net: MarkNet, sets: list[Arrays]) -> float:
     return shared / max(union, 1.0)
 
 
-def train_finder(folder: Path, recipe: FinderRecipe, log: Callable[[str], None] = print, workers: int = 2
+def train_finder(folder: Path, recipe: FinderRecipe, report: Report = print, workers: int = 2
                  ) -> dict[str, float]:
     """Render, train both looks, measure them on held-out frames and export them into ``folder``; returns the
     held-out figures. The first look is written as soon as it is trained."""
     torch.manual_seed(recipe.seed)
     torch.set_num_threads(workers)
     started = time.perf_counter()
-    log(f"rendering {recipe.frames:,} training frames on {workers} processes, on drawn tables and "
-        f"{len(textures.patterns())} GIMP patterns and {len(textures.photos())} scikit-image photographs")
+    report(f"rendering {recipe.frames:,} training frames on {workers} processes, on drawn tables and "
+           f"{len(textures.patterns())} GIMP patterns and {len(textures.photos())} scikit-image photographs")
     train_sets, train_looks = render_frames(recipe.seed * 100_000, recipe.frames, recipe, workers)
     test_sets, test_looks = render_frames(recipe.seed * 100_000 + 50_000, recipe.test_frames, recipe, workers)
-    log(f"rendered in {time.perf_counter() - started:.0f} s ({len(train_looks[0]):,} second looks)")
+    report(f"rendered in {time.perf_counter() - started:.0f} s ({len(train_looks[0]):,} second looks)")
     first, second = finder_net(), outliner_net()
-    fit(first, train_sets, recipe.epochs, recipe, log)
+    fit(first, train_sets, recipe.epochs, recipe, report)
     figures = {"first_look_overlap": overlap(first, test_sets)}
     _export_first(first, folder, recipe, figures)
-    fit(second, [train_looks], recipe.outliner_epochs, recipe, log)
+    fit(second, [train_looks], recipe.outliner_epochs, recipe, report)
     figures |= {"second_look_overlap": overlap(second, [test_looks]), "minutes": (time.perf_counter() - started) / 60}
     _export_first(first, folder, recipe, figures)
     size = finder.LOOK_SIZE
@@ -214,9 +215,9 @@ def train_finder(folder: Path, recipe: FinderRecipe, log: Callable[[str], None] 
                                  "dtype": "uint8"}),
             "output": json.dumps({"stride": frames.STRIDE, "channels": ["card"]}),
             "recipe": json.dumps(asdict(recipe)), "figures": json.dumps(figures)})
-    log(f"held-out rendered frames: whole cards {figures['first_look_overlap']:.1%} overlap at the first look, "
-        f"{figures['second_look_overlap']:.1%} at the second; wrote {finder.FIRST_LOOK} and {finder.SECOND_LOOK} "
-        f"into {folder}")
+    report(f"held-out rendered frames: whole cards {figures['first_look_overlap']:.1%} overlap at the first look, "
+           f"{figures['second_look_overlap']:.1%} at the second; wrote {finder.FIRST_LOOK} and {finder.SECOND_LOOK} "
+           f"into {folder}")
     return figures
 
 

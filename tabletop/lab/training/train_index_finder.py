@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
@@ -23,6 +23,7 @@ from torch import nn
 from tabletop.lab.training import frames, index_frames
 from tabletop.lab.training.train import export, render_set
 from tabletop.lab.training.train_finder import MarkNet
+from tabletop.reporting import Report
 from tabletop.vision.index_finder import INDEX_FINDER, PEAK, SIZE_STEPS
 
 Arrays = tuple[np.ndarray, np.ndarray]
@@ -89,7 +90,7 @@ def loss_of(logits: torch.Tensor, targets: torch.Tensor, recipe: IndexRecipe) ->
     return entropy + 0.5 * off
 
 
-def fit(net: IndexNet, sets: list[Arrays], recipe: IndexRecipe, log: Callable[[str], None]) -> None:
+def fit(net: IndexNet, sets: list[Arrays], recipe: IndexRecipe, report: Report) -> None:
     """AdamW with a one-cycle schedule over the recipe's epochs."""
     rng = np.random.default_rng(recipe.seed)
     steps = recipe.epochs * sum(math.ceil(len(images) / recipe.batch) for images, _ in sets)
@@ -106,7 +107,7 @@ def fit(net: IndexNet, sets: list[Arrays], recipe: IndexRecipe, log: Callable[[s
             schedule.step()
             total += float(loss.detach()) * len(images)
             seen += len(images)
-        log(f"epoch {epoch + 1}/{recipe.epochs}: loss {total / seen:.4f} ({time.perf_counter() - started:.0f} s)")
+        report(f"epoch {epoch + 1}/{recipe.epochs}: loss {total / seen:.4f} ({time.perf_counter() - started:.0f} s)")
 
 
 def found_share(net: IndexNet, sets: list[Arrays]) -> dict[str, float]:
@@ -136,18 +137,18 @@ def _dilate(values: np.ndarray, size: int = 3) -> np.ndarray:
     return cv2.dilate(np.ascontiguousarray(values, np.float32), np.ones((size, size), np.uint8))
 
 
-def train_index_finder(folder: Path, recipe: IndexRecipe, log: Callable[[str], None] = print, workers: int = 2
+def train_index_finder(folder: Path, recipe: IndexRecipe, report: Report = print, workers: int = 2
                        ) -> dict[str, float]:
     """Render, train, measure on held-out frames and export into ``folder``; returns the held-out figures."""
     torch.manual_seed(recipe.seed)
     torch.set_num_threads(workers)
     started = time.perf_counter()
-    log(f"rendering {recipe.frames:,} frames of hands laid down on {workers} processes")
+    report(f"rendering {recipe.frames:,} frames of hands laid down on {workers} processes")
     train_sets = render_frames(recipe.seed * 100_000 + 70_000, recipe.frames, recipe, workers)
     test_sets = render_frames(recipe.seed * 100_000 + 90_000, recipe.test_frames, recipe, workers)
-    log(f"rendered in {time.perf_counter() - started:.0f} s")
+    report(f"rendered in {time.perf_counter() - started:.0f} s")
     net = index_net()
-    fit(net, train_sets, recipe, log)
+    fit(net, train_sets, recipe, report)
     figures = found_share(net, test_sets) | {"minutes": (time.perf_counter() - started) / 60}
     export(net, folder / INDEX_FINDER, torch.zeros(1, 192, 256, 3, dtype=torch.uint8), ("frames", "marks"),
            {0: "n", 1: "height", 2: "width"},
@@ -155,6 +156,6 @@ def train_index_finder(folder: Path, recipe: IndexRecipe, log: Callable[[str], N
             "output": json.dumps({"stride": index_frames.STRIDE, "size_steps": SIZE_STEPS,
                                   "channels": ["index", "up-cosine", "up-sine", "card-height"]}),
             "recipe": json.dumps(asdict(recipe)), "figures": json.dumps(figures)})
-    log(f"held-out rendered frames: {figures['indexes_found']:.1%} of index corners found, "
-        f"{figures['stray_marks']:.1%} of marks on none; wrote {folder / INDEX_FINDER}")
+    report(f"held-out rendered frames: {figures['indexes_found']:.1%} of index corners found, "
+           f"{figures['stray_marks']:.1%} of marks on none; wrote {folder / INDEX_FINDER}")
     return figures
