@@ -53,7 +53,7 @@ def test_a_short_index_finder_training_run_exports_a_network_that_run_time_loads
     recipe = IndexRecipe(frames=12, epochs=1, test_frames=6, chunk=6)
     figures = train_index_finder(tmp_path, recipe, report=quiet, workers=1)
     indexes = IndexFinder(tmp_path / INDEX_FINDER)
-    maps, scale = indexes.marks(scene.felt(np.random.default_rng(1), (480, 640)))
+    maps, scale = indexes.marks(scene.felt(np.random.default_rng(1), (480, 640)), 384 / 640)
     assert maps.shape == (4, 288 // 2, 384 // 2) and scale == pytest.approx(640 / 384)
     assert isinstance(indexes.find(scene.felt(np.random.default_rng(2), (480, 640))), list)
     assert 0 <= figures["indexes_found"] <= 1 and 0 <= figures["stray_marks"] <= 1

@@ -3,7 +3,7 @@ down to be counted, a fan.
 
 Every UNO card prints its numeral or symbol small in two corners, and in a heap of cards that is often all that
 shows of most of them. A small network (``models/index-finder.onnx``, trained by ``train_index_finder`` on
-rendered heaps) takes in the whole picture shrunk to about ``LONG_SIDE`` pixels and marks the middle of every
+rendered heaps) takes in the whole picture shrunk to about ``LONG_SIDES`` pixels and marks the middle of every
 index corner it can see, with which way up the card lies there and how tall the card is. From those three the
 card is placed as if it were whole, so that its index is cut out exactly as the index model learnt to read it
 (``crop.index_corners``): the covered card is read from its corner alone.
@@ -26,12 +26,12 @@ from tabletop.vision.crop import CARD_ASPECT, INDEX_BOX, Corners, Image, index_c
 from tabletop.vision.model import MODELS, cpu_session
 
 INDEX_FINDER = "index-finder.onnx"
-LONG_SIDE = 384
-"""The long side (pixels) of the picture as the index finder sees it: an index a tenth of a card tall must still
-be a few pixels."""
-CARD_IN_VIEW = 90.0
-"""How tall (pixels) the index finder sees a card whose height in the picture is known: well inside the heights
-it learnt, its index large enough to mark."""
+LONG_SIDES = (384,)
+"""The long sides (pixels) of the picture as the index finder sees it, one look at each, where the cards' height is
+not known: an index a tenth of a card tall must still be a few pixels."""
+CARDS_IN_VIEW = (90.0,)
+"""How tall (pixels) the index finder sees a card whose height in the picture is known, one look at each: well
+inside the heights it learnt, its index large enough to mark."""
 LARGEST_VIEW = 768
 """The longest side the index finder is given, however small the cards: its time grows with its input."""
 PEAK = 0.5
@@ -72,14 +72,10 @@ class IndexFinder:
         except Exception as err:
             raise ModelError(f"cannot load the index finder {path}: {err}") from err
 
-    def marks(self, image: Image, card_height: float | None = None) -> tuple[npt.NDArray[np.float32], float]:
-        """The network's four maps (index middles, the card's up direction as cosine and sine, its height) and
-        how many of the image's pixels one pixel of its input is. Where ``card_height`` (pixels of ``image``) is
-        known, the image is scaled so that a card is ``CARD_IN_VIEW`` tall; else to ``LONG_SIDE``."""
+    def marks(self, image: Image, shrink: float) -> tuple[npt.NDArray[np.float32], float]:
+        """The network's four maps (index middles, the card's up direction as cosine and sine, its height) on the
+        image shrunk by ``shrink``, and how many of the image's pixels one pixel of its input is."""
         height, width = image.shape[:2]
-        shrink = LONG_SIDE / max(height, width)
-        if card_height is not None:
-            shrink = min(CARD_IN_VIEW / card_height, LARGEST_VIEW / max(height, width))
         size = (self._fit(width * shrink), self._fit(height * shrink))
         small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
         (out,) = self.session.run(None, {"frames": small[None]})
@@ -89,11 +85,15 @@ class IndexFinder:
         return max(self.multiple, round(side / self.multiple) * self.multiple)
 
     def find(self, image: Image, card_height: float | None = None) -> list[FoundIndex]:
-        """Every index corner in ``image`` (BGR), the surest first; ``card_height`` as ``marks`` takes it."""
-        maps, scale = self.marks(image, card_height)
-        heat = maps[0]
-        peaks = (heat >= PEAK) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-        found = [self._index(maps, int(y), int(x), scale) for y, x in zip(*np.nonzero(peaks), strict=True)]
+        """Every index corner in ``image`` (BGR), the surest first. Where ``card_height`` (pixels of ``image``) is
+        known, the image is looked at so that a card is each of ``CARDS_IN_VIEW`` tall; else at each of
+        ``LONG_SIDES``. An index marked in more than one look is the surest of its marks."""
+        found: list[FoundIndex] = []
+        for shrink in _shrinks(image, card_height):
+            maps, scale = self.marks(image, shrink)
+            heat = maps[0]
+            peaks = (heat >= PEAK) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+            found += [self._index(maps, int(y), int(x), scale) for y, x in zip(*np.nonzero(peaks), strict=True)]
         return _apart(sorted(found, key=lambda index: index.score, reverse=True))
 
     def _index(self, maps: npt.NDArray[np.float32], y: int, x: int, scale: float) -> FoundIndex:
@@ -110,6 +110,13 @@ class IndexFinder:
         tall = 2 ** (float(maps[3][rows, cols].mean()) / SIZE_STEPS) * scale
         card = card_round(middle * self.stride * scale, up, tall)
         return FoundIndex(card, index_corners(card)[0], float(maps[0][y, x]))
+
+
+def _shrinks(image: Image, card_height: float | None) -> list[float]:
+    longest = max(image.shape[:2])
+    if card_height is None:
+        return [side / longest for side in LONG_SIDES]
+    return [min(tall / card_height, LARGEST_VIEW / longest) for tall in CARDS_IN_VIEW]
 
 
 def card_round(middle: npt.NDArray[np.float64], up: npt.NDArray[np.float64], height: float) -> Corners:
