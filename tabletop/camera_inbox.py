@@ -24,15 +24,24 @@ class CameraInbox:
 
     def __init__(self, table: Table, report: Report = print) -> None:
         self.table, self.report = table, report
+        self._game = table.snapshot.game_number
         self._recorder = Recorder(self._keep)
         self._held: list[Event] = []
 
     def deliver(self, item: Observation) -> None:
         """Hand ``item`` to the table's thread and return at once (the camera's thread calls this)."""
         try:
-            self.table.call(lambda: self._recorder.add(item))
+            self.table.call(lambda: self._take(item))
         except TableError as err:
             self.report(f"camera: what was seen is not recorded: {err}")
+
+    def _take(self, item: Observation) -> None:
+        """Write ``item`` down; the cards laid and held in a game the table has since left are forgotten, so that a
+        take-back in a new game retracts nothing of it."""
+        game = self.table.snapshot.game_number
+        if game != self._game:
+            self._game, self._recorder, self._held = game, Recorder(self._keep), []
+        self._recorder.add(item)
 
     def _keep(self, event: Event) -> list[tuple[Event, int]]:
         """Apply one event, the camera's frame time giving way to the game's clock; the events that landed, with

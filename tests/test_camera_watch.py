@@ -28,6 +28,7 @@ from tabletop.watcher.camera import CameraWatch, starting_layout
 from tabletop.watcher.layout import Layout
 from tabletop.watcher.picture import ZONE_COLOUR, draw_zones
 from tabletop.watcher.unread import SPAN
+from tabletop.watcher.watcher import TakeBack
 from tabletop.web.camera import Preview
 
 SHORT = Rules.parse({"preset": "official", "hand_size": 3})
@@ -101,6 +102,26 @@ def test_what_the_camera_sees_before_an_unsure_first_card_is_confirmed_waits_for
         record = table.flush().record
     assert [event.TYPE for event in record] == ["game", "deal", "unsure", "amend", "play", "draw", "play"]
     assert replay(list(enumerate(record)))[1].top == Card.from_name("red-2")
+
+
+def test_a_take_back_in_a_new_game_retracts_nothing_of_the_game_before() -> None:
+    """The host starts a new game while the camera watches: a hand reaching back for a card before any card is laid
+    in the new game must not retract a line of the new record that happens to have the old card's number."""
+    with Table() as table:
+        table.restart([Game(players=("Ann", "Bo", "Cy"), rules=SHORT), Deal(dealer=2)])
+        inbox = CameraInbox(table, pytest.fail)
+        inbox.deliver(Flip(card=Card.from_name("red-5")))
+        inbox.deliver(Play(card=Card.from_name("red-9"), seat=0))
+        table.flush()
+        table.restart([Game(players=("Ann", "Bo", "Cy"), rules=SHORT), Deal(dealer=0),
+                       Flip(card=Card.from_name("blue-1")), Play(card=Card.from_name("blue-2"), seat=1)])
+        inbox.deliver(TakeBack(t=9.0, seat=None))
+        assert [event.TYPE for event in table.flush().record] == ["game", "deal", "flip", "play"]
+        inbox.deliver(Play(card=Card.from_name("blue-7"), seat=2))
+        inbox.deliver(TakeBack(t=10.0, seat=None))
+        record = table.flush().record
+    assert [event.TYPE for event in record] == ["game", "deal", "flip", "play", "play", "retract"]
+    assert record[-1].ref == 4  # type: ignore[attr-defined]
 
 
 def test_a_draw_seen_before_the_deal_is_told_and_set_aside_not_left_to_hold_up_the_round() -> None:
