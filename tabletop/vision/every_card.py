@@ -7,6 +7,7 @@ heap, fanned or in a row, most of its cards show no more than a corner.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -16,7 +17,7 @@ import numpy.typing as npt
 from tabletop.game.cards import Card
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image, index_views, on_card
-from tabletop.vision.index_finder import INDEX_MIDDLE, FoundIndex, IndexFinder, default_index_finder
+from tabletop.vision.index_finder import APART, INDEX_MIDDLE, FoundIndex, IndexFinder, default_index_finder
 from tabletop.vision.model import CardReader, Reading
 from tabletop.vision.reader import GUESS_FLOOR, read_found
 
@@ -33,7 +34,9 @@ often short than long (on the real pictures measured, cutting at 1.0, 1.15 and 1
 at 0.87, 1.0 and 1.15 2,164, at 1.0 alone 2,148, each balanced as its own card then)."""
 COVERS = 0.92
 """An index whose middle lies inside a whole card shrunk to this share of its size about its middle is that
-card's own, or under it and hidden: only indexes outside every whole card are read."""
+card's own, or under it and hidden: only indexes outside every whole card are read. An index just outside it, as
+near one of the card's own index corners as two marks of one index lie (``index_finder.APART``), is that corner
+found again where the whole card's outline falls a little short: read once more it would count the card twice."""
 
 
 @dataclass(frozen=True)
@@ -66,10 +69,18 @@ def read_every_card(image: Image, model: CardReader, indexes: IndexFinder | None
     surest index first. Shapes read as no card, or below ``GUESS_FLOOR``, are left out. ``card_height``, where
     it is known (a camera's layout), is how tall a card is in the image's pixels."""
     whole = _whole_cards(image, model)
-    shapes = [_shrunk(seen.corners) for seen in whole if seen.corners is not None]
     hidden = [index for index in (indexes or default_index_finder()).find(image, card_height)
-              if not any(cv2.pointPolygonTest(shape, _point(index), False) >= 0 for shape in shapes)]
+              if not any(_owns(seen, index) for seen in whole)]
     return whole + _under_the_hand(whole, _covered(image, model, hidden))
+
+
+def _owns(whole: SeenCard, index: FoundIndex) -> bool:
+    """Whether ``index`` is the whole card's own, or lies under it hidden."""
+    assert whole.corners is not None
+    if cv2.pointPolygonTest(_shrunk(whole.corners), _point(index), False) >= 0:
+        return True
+    reach = APART * float(np.linalg.norm(whole.corners[3] - whole.corners[0]))
+    return any(math.dist(middle, _point(index)) <= reach for middle in whole.index_middles)
 
 
 def _whole_cards(image: Image, model: CardReader) -> list[SeenCard]:
