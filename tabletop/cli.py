@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 from tabletop.config import HOST, KNOWN_PIN, PORT
 from tabletop.errors import CalibrationError, LayoutError, ModelError, RecordError, TabletopError
 from tabletop.game.cards import DECK_SIZES
+from tabletop.game.checks import PLAYERS
 from tabletop.lab.tablesim import register_source
 from tabletop.languages import ENGLISH, LANGUAGES
 
@@ -470,7 +471,7 @@ def _players(names: str | None, layout: Layout | None) -> tuple[str, ...]:
     players = tuple(n.strip() for n in names.split(",")) if names else tuple(f"P{k}" for k in range(seats or 4))
     if seats is not None and len(players) != seats:
         raise LayoutError(f"{len(players)} players named, but the layout has {seats} seats")
-    if not 2 <= len(players) <= 10 or not all(players):
+    if len(players) not in PLAYERS or not all(players):
         raise LayoutError("name 2 to 10 players, comma separated")
     return players
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.errors import ConfigError
+from tabletop.game import checks
 from tabletop.game.rules import OFFICIAL_RULES, Rules
 from tabletop.languages import ENGLISH, LANGUAGES
 
@@ -30,20 +31,6 @@ def _text(value: Any) -> str:
 
 def _path(value: Any) -> Path:
     return Path(_text(value))
-
-
-def _whole(low: int, high: int) -> Callable[[Any], int]:
-    def check(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"must be a whole number from {low} to {high}")
-        return value
-    return check
-
-
-def _flag(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError("must be true or false")
-    return value
 
 
 def _pin(value: Any) -> int:
@@ -65,12 +52,6 @@ def _pins(count: range) -> Callable[[Any], tuple[int, ...]]:
     return check
 
 
-def _players(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not 2 <= len(value) <= 10:
-        raise ValueError("must be a list of 2 to 10 names")
-    return tuple(_text(name) for name in value)
-
-
 def _pin_code(value: Any) -> str:
     text = str(value) if isinstance(value, int) and not isinstance(value, bool) else _text(value)
     if len(text) < 4:
@@ -84,13 +65,7 @@ def _language(value: Any) -> str:
     return str(value)
 
 
-def _rules(value: Any) -> Rules:
-    if not isinstance(value, dict):
-        raise ValueError("must be a table of options, e.g. preset = \"party\"")
-    return Rules.parse(value)
-
-
-def setting(default: Any, check: Callable[[Any], Any], key: str = "") -> Any:
+def setting(default: Any, check: checks.Check, key: str = "") -> Any:
     """A setting's one declaration: its default, the check that turns a value from the file or the environment into
     Python (ValueError, in words, when it cannot), and where it is written (``web.port``; a panel part's key is its
     name in ``[panel]``)."""
@@ -102,8 +77,8 @@ class Panel:
     """Which parts are fitted and on which pins (BCM numbers); an empty list or no pin means not fitted."""
 
     buzzer: int | None = setting(18, _fitted)
-    chirp: bool = setting(True, _flag)
-    voice: bool = setting(False, _flag)
+    chirp: bool = setting(True, checks.flag)
+    voice: bool = setting(False, checks.flag)
     """Speak each call through espeak-ng, in the table's language (a speaker on the Pi's sound output)."""
     seat_leds: tuple[int, ...] = setting((), _pins(range(0, 11)))
     color_led: tuple[int, ...] = setting((), _pins(range(3, 4)))
@@ -135,12 +110,12 @@ months to try a million."""
 class Config:
     """Every setting of the table unit, each declared once: its default, its check and its key."""
 
-    players: tuple[str, ...] = setting(("Player 1", "Player 2", "Player 3", "Player 4"), _players, "game.players")
-    rules: Rules = setting(OFFICIAL_RULES, _rules, "game.rules")
+    players: tuple[str, ...] = setting(("Player 1", "Player 2", "Player 3", "Player 4"), checks.players, "game.players")
+    rules: Rules = setting(OFFICIAL_RULES, checks.rules, "game.rules")
     camera: str = setting("picamera", _text, "camera.source")
     layout: Path | None = setting(None, _path, "camera.layout")
     host: str = setting(HOST, _text, "web.host")
-    port: int = setting(PORT, _whole(1, 65535), "web.port")
+    port: int = setting(PORT, checks.whole(1, 65535), "web.port")
     pin: str | None = setting(None, _pin_code, "web.pin")
     """None: six random digits are made at the first start (see ``tabletop.host_pin``)."""
     panel: Panel = field(default=Panel(), metadata={"section": True})
@@ -149,10 +124,10 @@ class Config:
     model: Path | None = setting(None, _path, "model")
 
 
-def _sections() -> dict[str, dict[str, tuple[str, Callable[[Any], Any]]]]:
+def _sections() -> dict[str, dict[str, tuple[str, checks.Check]]]:
     """Every setting, by section (``""`` is the top level): the field it fills and the check that turns its value
     into Python, read from the one declaration of each (``setting``)."""
-    found: dict[str, dict[str, tuple[str, Callable[[Any], Any]]]] = {"": {}}
+    found: dict[str, dict[str, tuple[str, checks.Check]]] = {"": {}}
     for spec in fields(Config):
         if spec.metadata.get("section"):
             found[spec.name] = {part.name: (part.name, part.metadata["check"]) for part in fields(Panel)}

@@ -11,6 +11,7 @@ from dataclasses import MISSING, Field, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from tabletop.game import checks
 from tabletop.game.cards import COLORS, Card
 from tabletop.game.rules import OFFICIAL_RULES, Rules
 
@@ -44,38 +45,6 @@ def _color(value: Any, name: str) -> str:
     return str(value)
 
 
-def _count(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name!r} must be a whole number of at least 1")
-    return value
-
-
-def _whole(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name!r} must be a whole number (0 or more)")
-    return value
-
-
-def _flag(value: Any, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{name!r} must be true or false")
-    return value
-
-
-def _players(value: Any, name: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
-        raise ValueError(f"{name!r} must be a list of player names")
-    if not 2 <= len(value) <= 10:
-        raise ValueError(f"a game needs 2 to 10 players, not {len(value)}")
-    return tuple(value)
-
-
-def _rules(value: Any, name: str) -> Rules:
-    if not isinstance(value, dict):
-        raise ValueError(f"{name!r} must be an object")
-    return Rules.parse(value)
-
-
 def _guesses(value: Any, name: str) -> tuple[tuple[Card, float], ...]:
     if not isinstance(value, list):
         raise ValueError(f"{name!r} must be a list of [card, confidence] pairs")
@@ -101,6 +70,24 @@ def _nested(value: Any, name: str) -> Event:
 
 Reader = Callable[[Any, str], Any]
 """Turns a field's JSON value into Python; ValueError, naming the field, where it cannot."""
+
+
+def _named(check: checks.Check) -> Reader:
+    """One of the checks the record shares with the settings, as a line's reader: its words after the field's
+    name."""
+    def read(value: Any, name: str) -> Any:
+        try:
+            return check(value)
+        except ValueError as err:
+            raise ValueError(f"{name!r}: {err}") from None
+    return read
+
+
+_whole = _named(checks.whole())
+_count = _named(checks.whole(1))
+_flag = _named(checks.flag)
+_players = _named(checks.players)
+_rules = _named(checks.rules)
 
 
 def line_field(read: Reader, default: Any = MISSING, *, key: str | None = None, quiet_default: bool = False) -> Any:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.game.cards import COLORS, Card, Rank, full_deck, hand_points
+from tabletop.game.checks import PLAYERS
 from tabletop.game.events import (
     Catch,
     Challenge,
@@ -124,7 +125,7 @@ def simulate_game(seed: int, rules: Rules | Mapping[str, Any] = OFFICIAL_RULES, 
     are unseen nobody forgets UNO or calls early: no call can be judged on a hand nobody can count. ``deck``:
     108 cards, or the 112 sold today with its three kinds of special wild.
     """
-    if not 2 <= players <= 10:
+    if players not in PLAYERS:
         raise ValueError("a game needs 2 to 10 players")
     if not seats and not draws_seen:
         raise ValueError("a table that reports neither seats nor draws cannot be followed")

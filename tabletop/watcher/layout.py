@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.errors import LayoutError
+from tabletop.game.checks import PLAYERS
 
 Point = tuple[float, float]
 Size = tuple[int, int]
@@ -128,7 +129,7 @@ def layout_from_json(obj: Any) -> Layout:
     if not isinstance(obj, dict):
         raise LayoutError("a table layout must be a JSON object")
     seats = _get(obj, "seats", list)
-    if not 2 <= len(seats) <= 10:
+    if len(seats) not in PLAYERS:
         raise LayoutError("seats: give one angle (degrees) for each of 2 to 10 seats")
     return Layout(discard=_circle(obj, "discard"), draw=_circle(obj, "draw"), reveal=_rect(obj, "reveal"),
                   centre=_point(obj, "centre"), seats=tuple(_number(v, "seats") % 360 for v in seats),
