@@ -35,20 +35,16 @@ class Hands(Enum):
     """Every other seat takes a card (a blank wild written so)."""
 
 
+_SEVEN_ZERO = {Rank.SEVEN: Hands.SWAP, Rank.ZERO: Hands.PASSED_ON}
+_BY_ACTION = {"wild-swap-hands": Hands.SWAP_AND_CALL, "wild-shuffle-hands": Hands.SHUFFLED,
+              "everyone-draws-one": Hands.EVERYONE_DRAWS_ONE}
+
+
 def hands_after(card: Card, opts: Options) -> Hands:
     """What ``card`` does to the hands at a table playing ``opts``."""
-    does = action(card, opts)
-    if opts.seven_zero and card.rank == Rank.SEVEN:
-        return Hands.SWAP
-    if does == "wild-swap-hands":
-        return Hands.SWAP_AND_CALL
-    if opts.seven_zero and card.rank == Rank.ZERO:
-        return Hands.PASSED_ON
-    if does == "wild-shuffle-hands":
-        return Hands.SHUFFLED
-    if does == "everyone-draws-one":
-        return Hands.EVERYONE_DRAWS_ONE
-    return Hands.KEPT
+    if opts.seven_zero and card.rank in _SEVEN_ZERO:
+        return _SEVEN_ZERO[card.rank]
+    return _BY_ACTION.get(action(card, opts), Hands.KEPT)
 
 
 def passed_on(held: Sizes, direction: int) -> Sizes:

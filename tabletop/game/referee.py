@@ -210,13 +210,13 @@ class _Fold:
         the hand that became unknown, so that the missed draw can be put in.
         """
         round_ = self.round
-        current = round_.turn
-        if not current.stack and not current.drawn:
-            round_.unknown(current.seat)
+        turn, current = round_.turn, round_.turn.seat
+        if not turn.stack and not turn.drawn:
+            round_.unknown(current)
             if self.game.draws_seen:
-                self.verdicts.append(Notice(NoticeReason.UNSEEN_DRAW, ref, seat=current.seat))
-        round_.move_turn(round_.next_seat(current.seat))
-        if round_.calls.precalled == current.seat:
+                self.verdicts.append(Notice(NoticeReason.UNSEEN_DRAW, ref, seat=current))
+        round_.move_turn(round_.next_seat(current))
+        if round_.calls.precalled == current:
             round_.calls.precalled = None
 
     def turns_may_have_passed(self) -> None:

@@ -113,7 +113,9 @@ class RoundSpan:
         return (seat + self.direction * steps) % self.seats
 
     def move_turn(self, seat: int, stack: int = 0) -> None:
-        self.turn = TurnSpan(seat, stack=stack)
+        """The turn moves to ``seat``: nothing of the turn before stays with it."""
+        turn = self.turn
+        turn.seat, turn.drawn, turn.stack = seat, False, stack
 
     def owe(self, seat: int, cards: int) -> None:
         """``seat`` must take ``cards`` more: they count in its hand from now, and it has received cards."""
