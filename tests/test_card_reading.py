@@ -24,7 +24,7 @@ from tabletop.lab.training.evaluate import (
 from tabletop.lab.training.misreads import CAUSES, misreads
 from tabletop.vision.crop import INDEX_SIZE, balance, look, rectify
 from tabletop.vision.every_card import SeenCard
-from tabletop.vision.model import LOOK_AGAIN_BELOW, UNSURE_BELOW, CardModel, Reading, combine
+from tabletop.vision.model import LOOK_AGAIN_BELOW, UNSURE_BELOW, CardModel, Reading, combine, deck_weights
 from tabletop.vision.reader import read_card
 
 REAL_CARDS = Path(__file__).parent / "data" / "real-cards"
@@ -253,6 +253,21 @@ def test_an_index_that_cannot_be_read_changes_nothing() -> None:
         indexes = np.stack([probabilities(none=0.98), np.full(len(samples.LABELS), 1 / len(samples.LABELS))])
         row = combine(card[None], indexes[None], NONE)[0]
         assert int(row.argmax()) == int(card.argmax()) and abs(row.max() - card.max()) < 0.02
+
+
+def test_a_reading_weighs_the_cards_as_the_deck_holds_them(model: CardModel) -> None:
+    """A "+4" whose "4" lies under the next card of a fan, ringed like the chasing arrows: the networks saw the one
+    Wild Shuffle Hands as often as the four wild draw fours, but the deck holds four of one and one of the other,
+    and an index as much the one as the other is the wild draw four. "No card" keeps its weight, and the shipped
+    networks carry the proportions they learnt from."""
+    np.testing.assert_allclose(model.network.shares, samples.LABEL_SHARES)
+    row = probabilities(wild_shuffle_hands=0.5, wild_draw_four=0.4) * model.weights
+    assert samples.LABELS[int(row.argmax())] == "wild-draw-four"
+    assert model.weights[NONE] == 1.0
+    five, zero = (model.weights[samples.LABELS.index(name)] for name in ("red-5", "red-0"))
+    assert five == pytest.approx(2 * zero)
+    even = deck_weights(model.cards, np.full(len(samples.LABELS), 1 / len(samples.LABELS)))
+    assert even[samples.LABELS.index("wild")] == pytest.approx(2 * even[samples.LABELS.index("red-5")])
 
 
 def test_both_index_corners_of_a_card_come_out_alike_either_way_up() -> None:

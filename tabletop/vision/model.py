@@ -18,7 +18,7 @@ import numpy as np
 import onnxruntime
 
 from tabletop.errors import ModelError
-from tabletop.game.cards import Card
+from tabletop.game.cards import Card, full_deck
 from tabletop.shipped import MODELS_PACKAGE, shipped
 from tabletop.vision.crop import Image, Look
 
@@ -35,6 +35,9 @@ LOOK_AGAIN_BELOW = 0.95
 INDEX_FLOOR = 0.05
 """What an index reading leaves of a card it rules out: an index may be hidden under a thumb or misplaced, so it
 can outvote the whole card only where the whole card is in doubt, never silence it."""
+DECK = 112
+"""The deck whose cards a reading is weighed by (see ``deck_weights``): the 112-card deck, whose special wilds a
+table of the 108 never shows, so that they stay readable where they are played."""
 TEST_PICTURE = MODELS / "test-card.jpg"
 """The picture the doctor checks the shipped models with: a clean ``TEST_CARD`` lying square in the middle of a
 felt table, 640 x 480, ``TEST_CARD_HEIGHT`` pixels tall (``crop.middle_card``); drawn by
@@ -97,6 +100,8 @@ class _Network:
             self.session = cpu_session(path, threads)
             meta = self.session.get_modelmeta().custom_metadata_map
             self.labels: tuple[str, ...] = tuple(json.loads(meta["labels"]))
+            self.shares = np.array(json.loads(meta["shares"]) if "shares" in meta else
+                                   [1 / len(self.labels)] * len(self.labels), np.float64)
             shape = json.loads(meta["input"])
             self.input = self.session.get_inputs()[0].name
         except Exception as err:
@@ -124,6 +129,7 @@ class CardModel:
         self.labels = self.network.labels
         self.size = self.network.size
         self.cards = tuple(None if label == NO_CARD else Card.from_name(label) for label in self.labels)
+        self.weights = deck_weights(self.cards, self.network.shares)
 
     def probabilities(self, crops: Sequence[Image]) -> np.ndarray:
         """The card network's class probabilities for balanced crops of ``self.size``, one row a crop.
@@ -173,9 +179,30 @@ class CardModel:
         return combine(rows, corners.reshape(len(looks), -1, corners.shape[1]), self.labels.index(NO_CARD))
 
     def _reading(self, row: np.ndarray, guesses: int) -> Reading:
+        row = row * self.weights
+        row = row / row.sum()
         order = np.argsort(row)[::-1][:guesses]
         ranked = tuple((self.cards[k], float(row[k])) for k in order)
         return Reading(card=ranked[0][0], confidence=ranked[0][1], guesses=ranked)
+
+
+def deck_weights(cards: Sequence[Card | None], shares: np.ndarray) -> np.ndarray:
+    """What each class's probability is multiplied by so that a reading weighs the cards as a deck holds them
+    rather than as the networks saw them in training (``shares``, one per class, from the model's metadata).
+
+    The networks learnt every wild twice as often as a coloured card, and a 0 as often as a 5; a deck holds four
+    of each of the wild and the wild draw four, two of a 5, one 0, one Wild Shuffle Hands. Read with the
+    networks' own proportions, an index that could be either (a "+4" whose "4" lies under the next card of a fan,
+    ringed as the chasing arrows are) was as likely the one shuffle-hands card as one of the four wild draw
+    fours; weighed by the deck, each is as likely as the table makes it. "No card" keeps its weight: how much of
+    what is looked at is a card is the finders' business, not the deck's.
+    """
+    deck = full_deck(DECK)
+    weights = np.ones(len(cards))
+    known = np.array([card is not None for card in cards])
+    card_shares = shares[known] / shares[known].sum()
+    weights[known] = [deck.count(card) / len(deck) for card in cards if card is not None] / card_shares
+    return weights
 
 
 def combine(cards: np.ndarray, indexes: np.ndarray, none: int) -> np.ndarray:

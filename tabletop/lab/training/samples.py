@@ -36,6 +36,9 @@ WILD_WEIGHT = 2.0
 ``render.WILD_PRINTS``), each of which has to be learnt."""
 CARD_SHARES = np.array([WILD_WEIGHT if card.is_wild else 1.0 for card in ALL_CARDS]) / sum(
     WILD_WEIGHT if card.is_wild else 1.0 for card in ALL_CARDS)
+LABEL_SHARES = (*(float(share) * (1 - NO_CARD_SHARE) for share in CARD_SHARES), NO_CARD_SHARE)
+"""How often each of ``LABELS`` is drawn: written into the models, which read a deck's cards by it
+(``model.deck_weights``)."""
 
 
 def _found_corners(corners: Corners, height: float, rng: np.random.Generator) -> Corners:
