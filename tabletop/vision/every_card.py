@@ -64,14 +64,17 @@ class SeenCard:
 
 
 def read_every_card(image: Image, model: CardReader, indexes: IndexFinder | None = None,
-                    card_height: float | None = None) -> list[SeenCard]:
+                    card_height: float | None = None, hand_known: bool = False) -> list[SeenCard]:
     """Every card read in ``image`` (BGR): the whole cards first, most prominent first, then the covered ones, the
     surest index first. Shapes read as no card, or below ``GUESS_FLOOR``, are left out. ``card_height``, where
-    it is known (a camera's layout), is how tall a card is in the image's pixels."""
+    it is known (a camera's layout), is how tall a card is in the image's pixels. ``hand_known`` where the caller
+    knows where the cards lie (a reveal zone that saw them laid) and keeps only the covered cards read there: then
+    a covered card need not be found under the hand (see ``_under_the_hand``)."""
     whole = _whole_cards(image, model)
     hidden = [index for index in (indexes or default_index_finder()).find(image, card_height)
               if not any(_owns(seen, index) for seen in whole)]
-    return whole + _under_the_hand(whole, _covered(image, model, hidden))
+    covered = _covered(image, model, hidden)
+    return whole + ([seen for _, seen in covered] if hand_known else _under_the_hand(whole, covered))
 
 
 def _owns(whole: SeenCard, index: FoundIndex) -> bool:

@@ -15,6 +15,9 @@ from tabletop.watcher.zones import LAID_APART, Settled, ZoneWatch
 EMPTY = 0.3
 """The zone is empty when less than this share of a card's area differs from the empty zone."""
 
+ON_THE_HAND = 0.15
+"""How near (a share of a card's height) to where the zone changed an index must lie to be one of the cards laid:
+a white border on a pale table hardly changes it, and a card's index lies a little in from its border."""
 
 @dataclass(frozen=True, slots=True)
 class Revealed:
@@ -26,6 +29,17 @@ class Revealed:
     seat: int | None
     spread: Box
     """Where in the frame the zone changed: the cards laid, all of them."""
+    changed: Image
+    """Which pixels of the zone changed, and those ``ON_THE_HAND`` near them (0/255, the zone's box in the frame):
+    where the cards lie."""
+    origin: tuple[int, int]
+    """Where the zone's box begins in the frame."""
+
+    def on_the_hand(self, x: float, y: float) -> bool:
+        """Whether the frame's point (x, y) lies on the cards laid, not on the table between or round them."""
+        column, row = round(x) - self.origin[0], round(y) - self.origin[1]
+        height, width = self.changed.shape[:2]
+        return 0 <= row < height and 0 <= column < width and bool(self.changed[row, column])
 
 
 class RevealZone:
@@ -57,4 +71,7 @@ class RevealZone:
         left, top, width, height = cv2.boundingRect(mask)
         x0, y0 = self.zone.box[:2]
         spread = (x0 + left, y0 + top, x0 + left + width, y0 + top + height)
-        return Revealed(outlines, settled, None if arm is None else self.layout.seat_at(arm.entry), spread)
+        reach = 2 * round(self.zone.card_height * ON_THE_HAND) + 1
+        near = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
+        return Revealed(outlines, settled, None if arm is None else self.layout.seat_at(arm.entry), spread, near,
+                        (x0, y0))
