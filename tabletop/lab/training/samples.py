@@ -108,6 +108,12 @@ PLACED_OFF = (0.12, 0.035, 0.07)
 """How far the index finder places a covered card off (``index_finder.card_round``): its height by this share
 (the standard deviation of its logarithm), the index's middle by this share of the card's height, the card's
 direction by this many radians."""
+OVER_BESIDE = (0.25, 0.75)
+"""Where the left edge of a card laid over the covered one beside it falls, a share of the covered card's width
+from its own left edge: in a tight fan it cuts through the index (a large index reaches 35% of the card's width in
+from its edge), hiding the "4" of a "+4" or half a wild's oval, and the card must still be read from what shows."""
+OVER_BELOW = (0.2, 0.6)
+"""Where the top edge of a card laid over the covered one below it falls, a share of the covered card's height."""
 
 
 def _covered_index(pool: FacePool, label: str) -> Image:
@@ -123,8 +129,8 @@ def _covered_index(pool: FacePool, label: str) -> Image:
     card = corners if rng.random() < 0.5 else np.roll(corners, 2, axis=0)
     right, down = card[1] - card[0], card[3] - card[0]
     for _ in range(int(rng.integers(1, 4))):
-        shift = (right * rng.uniform(0.42, 0.75) + down * rng.uniform(-0.15, 0.4) if rng.random() < 0.6
-                 else right * rng.uniform(-0.2, 0.6) + down * rng.uniform(0.3, 0.6))
+        shift = (right * rng.uniform(*OVER_BESIDE) + down * rng.uniform(-0.15, 0.4) if rng.random() < 0.6
+                 else right * rng.uniform(-0.2, 0.6) + down * rng.uniform(*OVER_BELOW))
         middle = card.mean(axis=0) + shift
         over = scene.card_corners((float(middle[0]), float(middle[1])), tall * rng.uniform(0.97, 1.03),
                                   math.atan2(float(right[1]), float(right[0])) + rng.normal(0, 0.12)
