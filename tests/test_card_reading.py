@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -22,8 +23,10 @@ from tabletop.lab.training.evaluate import (
     labelled_photos,
 )
 from tabletop.lab.training.misreads import CAUSES, misreads
-from tabletop.vision.crop import INDEX_SIZE, balance, look, rectify
-from tabletop.vision.every_card import SeenCard
+from tabletop.vision.crop import INDEX_SIZE, Image, Look, balance, index_corners, look, rectify
+from tabletop.vision.every_card import SeenCard, read_every_card
+from tabletop.vision.index_finder import FoundIndex, card_round
+from tabletop.vision.mock import ScriptedReader
 from tabletop.vision.model import LOOK_AGAIN_BELOW, UNSURE_BELOW, CardModel, Reading, combine, deck_weights
 from tabletop.vision.reader import read_card
 
@@ -330,3 +333,34 @@ def test_each_special_wild_of_the_112_card_deck_is_read_as_itself_never_as_one_o
         right += sighting is not None and sighting.reading.card == card
         assert sighting is None or sighting.reading.card == card or sighting.reading.unsure, sighting
     assert right >= 11
+
+
+class _Marks:
+    """An index finder that marks where it is told: the index corners of cards ``height`` pixels tall, upright."""
+
+    def __init__(self, middles: list[tuple[float, float]], height: float) -> None:
+        self.middles, self.height = middles, height
+
+    def find(self, image: np.ndarray, card_height: float | None = None) -> list[FoundIndex]:
+        up = np.array([0.0, -1.0])
+        cards = [card_round(np.array(middle), up, self.height) for middle in self.middles]
+        return [FoundIndex(card, index_corners(card)[0], 0.9) for card in cards]
+
+
+class _IndexesOnly(ScriptedReader):
+    """Reads every index as the card it is told, and every whole card as no card."""
+
+    def read(self, looks: Sequence[Look | Image], guesses: int = 3) -> list[Reading]:
+        return [Reading(None, 0.99, ((None, 0.99),)) for _ in looks]
+
+
+def test_an_index_marked_twice_is_one_card_and_two_like_cards_side_by_side_are_two() -> None:
+    """The finder may mark one corner twice, a little apart (its numeral, and the corner round it): read alike, the
+    two marks are one card, or a hand's size would be one too many. Two red 3s of a hand, side by side in a row,
+    are two cards."""
+    table = np.full((400, 600, 3), 90, np.uint8)
+    reader = _IndexesOnly("red-3")
+    twice = _Marks([(200.0, 150.0), (200.0, 165.0)], 150.0)
+    assert len(read_every_card(table, reader, twice, hand_known=True)) == 1
+    side_by_side = _Marks([(200.0, 150.0), (235.0, 150.0)], 150.0)
+    assert len(read_every_card(table, reader, side_by_side, hand_known=True)) == 2

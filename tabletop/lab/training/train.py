@@ -209,8 +209,8 @@ def _trained(network: Network, train_set: NumpyArrays, held_out: NumpyArrays, fo
     figures = {"rendered_accuracy": accuracy, "temperature": temperature,
                "expected_calibration_error": calibration_error(test_probabilities, labels[cut:]),
                "minutes": (time.perf_counter() - started) / 60}
-    metadata = {"labels": json.dumps(samples.LABELS), "shares": json.dumps(samples.LABEL_SHARES), "input": json.dumps({"width": size[0],
-                "height": size[1], "channels": "BGR", "dtype": "uint8"}),
+    metadata = {"labels": json.dumps(samples.LABELS), "shares": json.dumps(samples.LABEL_SHARES),
+                "input": json.dumps({"width": size[0], "height": size[1], "channels": "BGR", "dtype": "uint8"}),
                 "recipe": json.dumps(asdict(recipe)), "figures": json.dumps(figures)}
     example = torch.zeros(1, size[1], size[0], 3, dtype=torch.uint8)
     export(Calibrated(net, temperature), out, example, ("crops", "probabilities"), {0: "n"}, metadata)
