@@ -654,7 +654,6 @@ def test_a_hand_dropped_in_a_row_each_card_over_the_last_is_read_card_by_card(mo
     assert read == 7
 
 
-
 def test_only_indexes_on_the_cards_the_reveal_zone_saw_laid_are_cards_of_the_hand() -> None:
     """A hand dropped in a heap is read from every index in the zone, whether or not a card read lies over it; a
     mark on the cloth that was there before the hand (a printed corner, a pattern) is not where the zone changed,

@@ -8,6 +8,7 @@ heap, fanned or in a row, most of its cards show no more than a corner.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -43,6 +44,9 @@ SAME_INDEX = 0.15
 the finder marked twice (its numeral and the corner round it): on the real fans, 13 cards were counted twice so.
 Two like cards side by side in a hand lie further apart: of the 2,697 cards of the real fans, 17 pairs of
 neighbours (of any cards) have their indexes that near."""
+OnTheHand = Callable[[float, float], bool]
+"""Whether the point (x, y) of a picture lies on the cards of a hand laid down."""
+
 
 @dataclass(frozen=True)
 class SeenCard:
@@ -69,17 +73,19 @@ class SeenCard:
 
 
 def read_every_card(image: Image, model: CardReader, indexes: IndexFinder | None = None,
-                    card_height: float | None = None, hand_known: bool = False) -> list[SeenCard]:
+                    card_height: float | None = None, on_the_hand: OnTheHand | None = None) -> list[SeenCard]:
     """Every card read in ``image`` (BGR): the whole cards first, most prominent first, then the covered ones, the
     surest index first. Shapes read as no card, or below ``GUESS_FLOOR``, are left out. ``card_height``, where
-    it is known (a camera's layout), is how tall a card is in the image's pixels. ``hand_known`` where the caller
-    knows where the cards lie (a reveal zone that saw them laid) and keeps only the covered cards read there: then
-    a covered card need not be found under the hand (see ``_under_the_hand``)."""
+    it is known (a camera's layout), is how tall a card is in the image's pixels. ``on_the_hand``, where the caller
+    knows where the cards lie (a reveal zone that saw them laid), says whether a point of the image lies on them:
+    a covered card is kept where its index does, else where it lies under the hand (``_under_the_hand``)."""
     whole = _whole_cards(image, model)
     hidden = [index for index in (indexes or default_index_finder()).find(image, card_height)
               if not any(_owns(seen, index) for seen in whole)]
     covered = _covered(image, model, hidden)
-    return whole + ([seen for _, seen in covered] if hand_known else _under_the_hand(whole, covered))
+    if on_the_hand is None:
+        return whole + _under_the_hand(whole, covered)
+    return whole + [seen for _, seen in covered if on_the_hand(*seen.index_middles[0])]
 
 
 def _owns(whole: SeenCard, index: FoundIndex) -> bool:

@@ -33,8 +33,8 @@ CARDS_IN_VIEW = (90.0, 115.0, 140.0)
 """How tall (pixels) the index finder sees a card whose height in the picture is known (the reveal zone of a
 measured table), one look at each: well inside the heights it learnt, its index large enough to mark. The larger
 looks find the small, blurred corners of a hand dropped in rows that the first misses (bench watcher's dropped
-hands, with the reveal zone keeping every index on the cards laid: 49 of 56 cards at 90 and 115, 51 at 90, 115 and
-140, 52 with 165 as well)."""
+hands, with the reveal zone keeping every index on the cards laid and the index model before the shipped one: 49
+of 56 cards at 90 and 115, 51 at 90, 115 and 140, 52 with 165 as well; the shipped models read 50 at the three)."""
 LARGEST_VIEW = 768
 """The longest side the index finder is given, however small the cards: its time grows with its input."""
 PEAK = 0.5

@@ -9,6 +9,7 @@ where the whole card leaves a doubt that the indexes settle, the indexes decide 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -197,11 +198,11 @@ def deck_weights(cards: Sequence[Card | None], shares: np.ndarray) -> np.ndarray
     fours; weighed by the deck, each is as likely as the table makes it. "No card" keeps its weight: how much of
     what is looked at is a card is the finders' business, not the deck's.
     """
-    deck = full_deck(DECK)
+    held = Counter(full_deck(DECK))
     weights = np.ones(len(cards))
     known = np.array([card is not None for card in cards])
-    card_shares = shares[known] / shares[known].sum()
-    weights[known] = [deck.count(card) / len(deck) for card in cards if card is not None] / card_shares
+    weights[known] = np.array([held[card] for card in cards if card is not None]) / DECK / (
+        shares[known] / shares[known].sum())
     return weights
 
 

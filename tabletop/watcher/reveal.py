@@ -19,6 +19,7 @@ ON_THE_HAND = 0.15
 """How near (a share of a card's height) to where the zone changed an index must lie to be one of the cards laid:
 a white border on a pale table hardly changes it, and a card's index lies a little in from its border."""
 
+
 @dataclass(frozen=True, slots=True)
 class Revealed:
     """Cards laid in the zone: ``outlines`` of those lying apart, each changed the zone as one card does; none

@@ -170,12 +170,16 @@ class Watcher:
             return ()
         region = revealed.settled.cut((x0 - reach, y0 - reach, x1 + reach, y1 + reach))
         cards = []
-        for seen in read_every_card(region.picture, self.model, card_height=tall * region.scale, hand_known=True):
+        def on_the_hand(x: float, y: float) -> bool:
+            (frame_x, frame_y), = region.frame_points(np.array([[x, y]], np.float32))
+            return revealed.on_the_hand(float(frame_x), float(frame_y))
+
+        for seen in read_every_card(region.picture, self.model, card_height=tall * region.scale,
+                                    on_the_hand=on_the_hand):
             middles = region.frame_points(np.array(seen.index_middles, np.float32))
             inside = any(cv2.pointPolygonTest(outline, (float(x), float(y)), False) >= 0
                          for outline in apart for x, y in middles)
-            on_the_hand = seen.corners is not None or revealed.on_the_hand(*middles[0])
-            if seen.card is not None and seen.reading.confidence >= HAND_FLOOR and on_the_hand and not inside:
+            if seen.card is not None and seen.reading.confidence >= HAND_FLOOR and not inside:
                 cards.append(seen.card)
         return tuple(cards)
 
