@@ -35,9 +35,17 @@ def host_pin(config: Config) -> str:
     if len(kept) >= DIGITS and kept.isdigit():
         return kept
     pin = f"{secrets.randbelow(10 ** DIGITS):0{DIGITS}d}"
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    _write_whole(path, pin + "\n")
+    return pin
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Written in a private file and moved into place: whoever reads the PIN (the host, a second start) finds
+    none or the whole one, never an empty file made a moment before its digits, even after a power cut."""
+    partial = path.with_suffix(".partial")
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w", encoding="ascii") as file:
-        file.write(pin + "\n")
+        file.write(text)
         file.flush()
         os.fsync(file.fileno())
-    return pin
+    os.replace(partial, path)
