@@ -19,7 +19,7 @@ from tabletop.cli import main
 from tabletop.errors import CalibrationError, LayoutError
 from tabletop.game.cards import Card
 from tabletop.game.events import Deal, Draw, Flip, Play, Retract, Reveal, Unsure
-from tabletop.lab.tablesim.scoring import WatchScore, score, verdicts_agree, watch_table, watched_record
+from tabletop.lab.tablesim.scoring import WatchScore, score, verdicts_agree, watch_alike, watch_table, watched_record
 from tabletop.lab.tablesim.script import Pace, Reach, Script
 from tabletop.lab.tablesim.table import TableFilm, first_rounds, simulated_table
 from tabletop.lab.tablesim.video import TableVideo
@@ -178,14 +178,15 @@ def test_the_watcher_plays_what_its_reader_reads_surely_and_asks_about_what_it_d
     plays nothing."""
     table = simulated_table(21, players=2, rules=SHORT, rounds=1)
     landed = [s.event for s in table.script.sights if isinstance(s.event, (Play, Flip))]
-    sure = [item for item in watch_table(table, ScriptedReader("blue-9")) if isinstance(item, (Play, Flip))]
+    blind = ScriptedReader(None)
+    sure_seen, doubt_seen, blind_seen = watch_alike(
+        table, [ScriptedReader("blue-9"), ScriptedReader("blue-9", confidence=0.5), blind])
+    sure = [item for item in sure_seen if isinstance(item, (Play, Flip))]
     assert len(sure) == len(landed) and {str(item.card) for item in sure} == {"blue-9"}  # type: ignore[union-attr]
-    asked = [item for item in watch_table(table, ScriptedReader("blue-9", confidence=0.5))
-             if isinstance(item, (Play, Flip, Unsure))]
+    asked = [item for item in doubt_seen if isinstance(item, (Play, Flip, Unsure))]
     assert all(isinstance(item, Unsure) for item in asked) and len(asked) == len(landed)
     assert {str(item.guesses[0][0]) for item in asked} == {"blue-9"}  # type: ignore[union-attr]
-    blind = ScriptedReader(None)
-    assert not any(isinstance(item, (Play, Flip)) for item in watch_table(table, blind)) and blind.asked > 0
+    assert not any(isinstance(item, (Play, Flip)) for item in blind_seen) and blind.asked > 0
 
 
 def test_a_card_whose_change_shows_only_part_of_it_is_read_where_the_finder_sees_it(

@@ -7,7 +7,7 @@ draws with the right seat, revealed cards read, and the delay from a card coming
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,8 +69,18 @@ def _share(part: int, whole: int) -> float:
 
 def watch_table(table: TableFilm, model: CardReader) -> list[Observation]:
     """Everything the watcher reports over the whole video of a simulated table."""
-    watcher = Watcher(table.layout, model)
-    return [item for frame in table.video.frames() for item in watcher.observe(frame)]
+    return watch_alike(table, [model])[0]
+
+
+def watch_alike(table: TableFilm, models: Sequence[CardReader]) -> list[list[Observation]]:
+    """What a watcher with each of ``models`` reports over the same video, filmed once: filming costs more than
+    watching."""
+    watchers = [Watcher(table.layout, model) for model in models]
+    seen: list[list[Observation]] = [[] for _ in models]
+    for frame in table.video.frames():
+        for watcher, items in zip(watchers, seen, strict=True):
+            items.extend(watcher.observe(frame))
+    return seen
 
 
 def score(script: Script, seen: list[Observation]) -> WatchScore:
