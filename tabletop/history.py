@@ -29,6 +29,7 @@ from tabletop.errors import HistoryError, StoreError
 from tabletop.game.events import Event
 from tabletop.game.record import write_record
 from tabletop.game.story import Figures, Story, tell
+from tabletop.saving import write_whole
 from tabletop.store import FILE_NAME, usable_record
 
 EVENING = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -240,11 +241,8 @@ class History:
 
     def _write_cache(self) -> None:
         """Every story told, written whole and then moved into place, so a power cut leaves the old or the new."""
-        partial = self.cache.with_suffix(".partial")
         with contextlib.suppress(OSError):  # a state folder the table cannot write: the stories are told again
-            partial.write_text(json.dumps({key: kept.to_json() for key, kept in self._kept.items()}),
-                               encoding="utf-8")
-            os.replace(partial, self.cache)
+            write_whole(self.cache, json.dumps({key: kept.to_json() for key, kept in self._kept.items()}))
             self._saved = set(self._kept)
 
 

@@ -7,11 +7,11 @@ user alone, so it stays the same from one start to the next; the service never w
 
 from __future__ import annotations
 
-import os
 import secrets
 from pathlib import Path
 
 from tabletop.config import Config
+from tabletop.saving import write_whole
 
 PIN_FILE = "host-pin"
 DIGITS = 6
@@ -35,17 +35,6 @@ def host_pin(config: Config) -> str:
     if len(kept) >= DIGITS and kept.isdigit():
         return kept
     pin = f"{secrets.randbelow(10 ** DIGITS):0{DIGITS}d}"
-    _write_whole(path, pin + "\n")
+    write_whole(path, pin + "\n", private=True)
     return pin
 
-
-def _write_whole(path: Path, text: str) -> None:
-    """Written in a private file and moved into place: whoever reads the PIN (the host, a second start) finds
-    none or the whole one, never an empty file made a moment before its digits, even after a power cut."""
-    partial = path.with_suffix(".partial")
-    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="ascii") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(partial, path)

@@ -10,9 +10,13 @@ from tabletop.host_pin import host_pin, pin_file
 
 def test_a_pin_file_left_empty_gets_six_new_digits_kept_whole_for_the_service_alone(tmp_path: Path) -> None:
     """An empty file (a power cut while an older table wrote it) is not a PIN: a new one is made, the next start
-    finds the same, and nothing half-written is left beside it."""
+    finds the same, and nothing half-written is left beside it, even where a power cut had left one readable by
+    anyone."""
     config = Config(state=tmp_path, pin=None)
     pin_file(config).write_text("")
+    half_written = tmp_path / f"{pin_file(config).name}.part"
+    half_written.write_text("12")
+    half_written.chmod(0o644)
     made = host_pin(config)
     assert len(made) == 6 and made.isdigit()
     assert host_pin(config) == made

@@ -16,6 +16,7 @@ from typing import Any
 
 from tabletop.errors import LayoutError
 from tabletop.game.checks import PLAYERS
+from tabletop.saving import write_whole
 
 Point = tuple[float, float]
 Size = tuple[int, int]
@@ -119,9 +120,7 @@ def read_layout(path: Path) -> Layout:
 
 def write_layout(layout: Layout, path: Path) -> None:
     """Save ``layout`` whole or not at all: a power cut while saving leaves the previous file."""
-    part = path.with_name(path.name + ".part")
-    part.write_text(json.dumps(layout_to_json(layout), indent=2), encoding="utf-8")
-    part.replace(path)
+    write_whole(path, json.dumps(layout_to_json(layout), indent=2))
 
 
 def layout_from_json(obj: Any) -> Layout:
