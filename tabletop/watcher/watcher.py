@@ -153,11 +153,12 @@ class Watcher:
         picture, and an outline a pixel too wide takes in the table round the card: the card's white is then
         judged with the table's colour in it, and on a red table a green card reads surely as a blue one); and
         every other card in the zone, whole or showing no more than an index corner, read as ``every_card``
-        reads a heap. A change the size of one card that reads as no card is two cards, one a little over the
-        other, and claims neither: they are read as a heap is."""
+        reads a heap. A change the size of one card that reads as no card (two cards dropped one a little over
+        the other change the zone about as one card does) claims none of the hand: what lies there is read as a
+        heap is."""
         placed = [self._placed(revealed.settled, outline) for outline in revealed.outlines]
-        read = [(corners, reading.card) for corners in placed
-                if (reading := self._vote(revealed.settled, corners)).card is not None]
+        readings = [(corners, self._vote(revealed.settled, corners)) for corners in placed]
+        read = [(corners, reading.card) for corners, reading in readings if reading.card is not None]
         cards = tuple(card for _, card in read) + self._overlapping(revealed, [corners for corners, _ in read])
         if revealed.seat is None or not cards:
             return []
