@@ -8,14 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import onnxruntime
 import pytest
 
 pytest.importorskip("torch", reason="training needs the train extra (pip install -e '.[train]')")
 
 from tabletop.lab.drawing import scene
 from tabletop.lab.training import samples
-from tabletop.lab.training.train import Recipe, train
-from tabletop.lab.training.train_finder import FinderRecipe, train_finder
+from tabletop.lab.training.train import Recipe, export, train
+from tabletop.lab.training.train_finder import FinderRecipe, finder_net, train_finder
 from tabletop.lab.training.train_index_finder import IndexRecipe, train_index_finder
 from tabletop.reporting import quiet
 from tabletop.vision import finder
@@ -57,3 +58,27 @@ def test_a_short_index_finder_training_run_exports_a_network_that_run_time_loads
     assert maps.shape == (4, 288 // 2, 384 // 2) and scale == pytest.approx(640 / 384)
     assert isinstance(indexes.find(scene.felt(np.random.default_rng(2), (480, 640))), list)
     assert 0 <= figures["indexes_found"] <= 1 and 0 <= figures["stray_marks"] <= 1
+
+
+def test_an_exported_finder_marks_a_picture_as_the_network_it_was_trained_as(tmp_path: Path) -> None:
+    """The export folds each batch norm into the convolutions before it, those the merges add up as well: the
+    finder at run time must mark what the network marked when it was measured."""
+    import onnx
+    import torch
+
+    torch.manual_seed(3)
+    net = finder_net()
+    for norm in (module for module in net.modules() if isinstance(module, torch.nn.BatchNorm2d)):
+        torch.nn.init.uniform_(norm.weight, 0.5, 1.5)
+        torch.nn.init.uniform_(norm.bias, -0.5, 0.5)
+        norm.running_mean.uniform_(-1, 1)
+        norm.running_var.uniform_(0.5, 2)
+    picture = scene.felt(np.random.default_rng(3), (192, 256))
+    export(net, tmp_path / "finder.onnx", torch.zeros(1, 192, 256, 3, dtype=torch.uint8), ("frames", "marks"),
+           {0: "n", 1: "height", 2: "width"}, {})
+    session = onnxruntime.InferenceSession(str(tmp_path / "finder.onnx"), providers=["CPUExecutionProvider"])
+    (exported,) = session.run(None, {"frames": picture[None]})
+    with torch.no_grad():
+        trained = net.eval()(torch.from_numpy(picture[None])).numpy()
+    assert "BatchNormalization" not in {node.op_type for node in onnx.load(str(tmp_path / "finder.onnx")).graph.node}
+    np.testing.assert_allclose(exported, trained, atol=1e-5)

@@ -45,6 +45,8 @@ INDEX_MIDDLE = ((INDEX_BOX[0] + INDEX_BOX[2]) / 2, (INDEX_BOX[1] + INDEX_BOX[3])
 """The middle of the index corner, as shares of the card's width and height from its top left."""
 APART = 0.12
 """Two marks nearer than this (a share of the card's height) are one index."""
+NEIGHBOURS = np.mgrid[-1:2, -1:2].reshape(2, 1, 9)
+"""A mark's own output pixel and its eight neighbours, as steps down and right."""
 
 
 @dataclass(frozen=True)
@@ -93,26 +95,27 @@ class IndexFinder:
         ``LONG_SIDES``. An index marked in more than one look is the surest of its marks."""
         found: list[FoundIndex] = []
         for shrink in _shrinks(image, card_height):
-            maps, scale = self.marks(image, shrink)
-            heat = maps[0]
-            peaks = (heat >= PEAK) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-            found += [self._index(maps, int(y), int(x), scale) for y, x in zip(*np.nonzero(peaks), strict=True)]
+            found += self._indexes(*self.marks(image, shrink))
         return _apart(sorted(found, key=lambda index: index.score, reverse=True))
 
-    def _index(self, maps: npt.NDArray[np.float32], y: int, x: int, scale: float) -> FoundIndex:
-        """The index marked at output pixel (x, y): its middle weighed over the mark's neighbours, the card's
-        direction and height as the network gives them there."""
-        rows = slice(max(y - 1, 0), min(y + 2, maps.shape[1]))
-        cols = slice(max(x - 1, 0), min(x + 2, maps.shape[2]))
-        weights = maps[0][rows, cols]
-        ys, xs = np.mgrid[rows, cols]
-        total = float(weights.sum())
-        middle = np.array([(xs * weights).sum() / total, (ys * weights).sum() / total]) + 0.5
-        up = np.array([maps[1][y, x], maps[2][y, x]], np.float64)
-        up /= max(float(np.linalg.norm(up)), 1e-6)
-        tall = 2 ** (float(maps[3][rows, cols].mean()) / SIZE_STEPS) * scale
-        card = card_round(middle * self.stride * scale, up, tall)
-        return FoundIndex(card, index_corners(card)[0], float(maps[0][y, x]))
+    def _indexes(self, maps: npt.NDArray[np.float32], scale: float) -> list[FoundIndex]:
+        """The indexes marked on the network's maps: each middle weighed over the mark and its neighbours, the card's
+        direction where the mark peaks and its height over the neighbours; all marks at once, as a heap shows
+        dozens."""
+        heat = maps[0]
+        ys, xs = np.nonzero((heat >= PEAK) & (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))))
+        rows, cols = ys[:, None] + NEIGHBOURS[0], xs[:, None] + NEIGHBOURS[1]
+        around = np.pad(maps, ((0, 0), (1, 1), (1, 1)), constant_values=np.nan)[:, rows + 1, cols + 1]
+        weights = np.nan_to_num(around[0])
+        total = weights.sum(axis=1)
+        middles = np.stack([(cols * weights).sum(axis=1), (rows * weights).sum(axis=1)], axis=1) / total[:, None] + 0.5
+        ups = maps[1:3, ys, xs].T.astype(np.float64)
+        ups /= np.maximum(np.linalg.norm(ups, axis=1), 1e-6)[:, None]
+        talls = 2 ** (np.nanmean(around[3], axis=1) / SIZE_STEPS) * scale
+        cards = [card_round(middle * self.stride * scale, up, float(tall))
+                 for middle, up, tall in zip(middles, ups, talls, strict=True)]
+        return [FoundIndex(card, index_corners(card)[0], float(score))
+                for card, score in zip(cards, heat[ys, xs], strict=True)]
 
 
 def _shrinks(image: Image, card_height: float | None) -> list[float]:
@@ -134,12 +137,13 @@ def card_round(middle: npt.NDArray[np.float64], up: npt.NDArray[np.float64], hei
 
 def _apart(found: list[FoundIndex]) -> list[FoundIndex]:
     """The surest of marks that lie too near each other to be two indexes."""
-    kept: list[FoundIndex] = []
+    kept: list[tuple[FoundIndex, tuple[float, ...]]] = []
     for index in found:
-        reach = APART * float(np.linalg.norm(index.card[3] - index.card[0]))
-        if all(math.dist(index.middle, other.middle) > reach for other in kept):
-            kept.append(index)
-    return kept
+        reach = APART * math.dist(index.card[3], index.card[0])
+        middle = tuple(index.middle.tolist())
+        if all(math.dist(middle, other) > reach for _, other in kept):
+            kept.append((index, middle))
+    return [index for index, _ in kept]
 
 
 @functools.cache

@@ -7,6 +7,7 @@ here: they judge the model, they do not shape it.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import multiprocessing
@@ -19,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import torch
 from torch import nn
+from torch.nn.utils.fusion import fuse_conv_bn_eval
 
 from tabletop.lab.training import samples
 from tabletop.reporting import Report
@@ -148,7 +150,7 @@ def export(model: nn.Module, path: Path, example: torch.Tensor, names: tuple[str
     ``metadata`` (labels, input size, recipe, figures) in it."""
     import onnx
 
-    model.eval()
+    model = _folded(copy.deepcopy(model).eval())
     with warnings.catch_warnings():
         # The TorchScript exporter is deprecated, but the newer one needs onnxscript; this graph is plain.
         warnings.simplefilter("ignore", DeprecationWarning)
@@ -159,6 +161,18 @@ def export(model: nn.Module, path: Path, example: torch.Tensor, names: tuple[str
         entry = proto.metadata_props.add()
         entry.key, entry.value = key, value
     onnx.save(proto, str(path))
+
+
+def _folded(model: nn.Module) -> nn.Module:
+    """``model`` with every batch norm that follows a convolution folded into it. The exporter folds those whose
+    norm takes the convolution's output as it is, but not where two convolutions are added first
+    (``MarkNet._merged``), and a norm of its own is one more pass over a large map."""
+    for sequence in [module for module in model.modules() if isinstance(module, nn.Sequential)]:
+        for k in range(len(sequence) - 1):
+            conv, norm = sequence[k], sequence[k + 1]
+            if isinstance(conv, nn.Conv2d) and isinstance(norm, nn.BatchNorm2d):
+                sequence[k], sequence[k + 1] = fuse_conv_bn_eval(conv, norm), nn.Identity()
+    return model
 
 
 @dataclass(frozen=True)

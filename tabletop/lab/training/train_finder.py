@@ -77,7 +77,7 @@ class MarkNet(nn.Module):
 
     def __init__(self, widths: tuple[int, ...], outputs: int) -> None:
         super().__init__()
-        w = widths
+        w = self.widths = widths
         self.stem = _conv(3, w[0], 3, 2)
         self.down = nn.ModuleList([
             nn.Sequential(_Block(w[k], w[k + 1], 2), _Block(w[k + 1], w[k + 1]),
@@ -96,10 +96,24 @@ class MarkNet(nn.Module):
         y = skips.pop()
         y = y + self.summary(y.mean(dim=(2, 3), keepdim=True))
         for k in reversed(range(len(skips))):
-            skip = skips[k]
-            y = nn.functional.interpolate(y, size=skip.shape[2:], mode="bilinear", align_corners=False)
-            y = self.up[k](self.merge[k](torch.cat([y, skip], 1)))
+            y = self.up[k](self._merged(k, y, skips[k]))
         return self.head(y)
+
+    def _merged(self, k: int, y: torch.Tensor, skip: torch.Tensor) -> torch.Tensor:
+        """``merge[k]`` of ``y`` brought up to ``skip``'s size beside ``skip``, worked out without laying them side
+        by side: the merge's 1 x 1 convolution is split in two, and ``y``'s part taken before it is brought up,
+        where it has fewer channels and a quarter of the pixels. The numbers are the same, but on a CPU the large
+        side-by-side map and the bringing up of ``y`` were most of the time the network took (the index finder's
+        largest look at a 640 x 480 heap: 37 ms, 16 ms so). ``y`` is brought up by a fixed factor, not to ``skip``'s
+        size, which is the same where the picture's sides are multiples of ``2 ** len(widths)``: onnxruntime then
+        brings it up in its own channel layout, without converting it there and back (16 ms, 11 ms so)."""
+        merge = self.merge[k]
+        assert isinstance(merge, nn.Sequential)
+        conv, split = merge[0], self.widths[k + 1]
+        assert isinstance(conv, nn.Conv2d)
+        near = nn.functional.conv2d(y, conv.weight[:, :split])
+        near = nn.functional.interpolate(near, scale_factor=2.0, mode="bilinear", align_corners=False)
+        return merge[1:](near + nn.functional.conv2d(skip, conv.weight[:, split:], conv.bias))
 
     def forward(self, pictures: torch.Tensor) -> torch.Tensor:
         return torch.sigmoid(self.logits(pictures))
