@@ -381,3 +381,18 @@ def test_an_index_marked_twice_is_one_card_and_two_like_cards_side_by_side_are_t
     assert len(read_every_card(table, reader, side_by_side, on_the_hand=anywhere)) == 2
     off_the_hand = lambda x, y: x < 220  # noqa: E731
     assert len(read_every_card(table, reader, side_by_side, on_the_hand=off_the_hand)) == 1
+
+
+def test_a_covered_index_read_as_one_of_several_like_cards_is_kept_where_it_is_surely_a_card() -> None:
+    """What shows of a covered "+4" is shared by the special wilds, and the index model spreads its reading over
+    them: read below the usual floor but far likelier a card than none, the card is counted; a reading as likely
+    nothing, or spread thinner still, is a mark on the table and left out."""
+    table = np.full((400, 600, 3), 90, np.uint8)
+    anywhere = lambda x, y: True  # noqa: E731
+    corner = _Marks([(200.0, 150.0)], 150.0)
+    spread = read_every_card(table, _IndexesOnly("wild-draw-four", 0.25, no_card=0.01), corner, on_the_hand=anywhere)
+    assert [seen.card for seen in spread] == [Card.from_name("wild-draw-four")]
+    assert spread[0].reading.unsure
+    assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.25, no_card=0.05), corner,
+                           on_the_hand=anywhere) == []
+    assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.15), corner, on_the_hand=anywhere) == []

@@ -69,6 +69,9 @@ class Reading:
     card: Card | None
     confidence: float
     guesses: tuple[tuple[Card | None, float], ...]
+    no_card: float = 0.0
+    """How likely it is that no card is there at all (0 where the reader does not say): a covered index read as
+    one of several like cards is still surely a card (see ``every_card.COVERED_FLOOR``)."""
 
     @property
     def unsure(self) -> bool:
@@ -130,6 +133,7 @@ class CardModel:
         self.labels = self.network.labels
         self.size = self.network.size
         self.cards = tuple(None if label == NO_CARD else Card.from_name(label) for label in self.labels)
+        self.none = self.labels.index(NO_CARD)
         self.weights = deck_weights(self.cards, self.network.shares)
 
     def probabilities(self, crops: Sequence[Image]) -> np.ndarray:
@@ -177,14 +181,14 @@ class CardModel:
         if self.index is None or not all(look.indexes for look in looks):
             return rows
         corners = self.index.run([index for look in looks for index in look.indexes])
-        return combine(rows, corners.reshape(len(looks), -1, corners.shape[1]), self.labels.index(NO_CARD))
+        return combine(rows, corners.reshape(len(looks), -1, corners.shape[1]), self.none)
 
     def _reading(self, row: np.ndarray, guesses: int) -> Reading:
         row = row * self.weights
         row = row / row.sum()
         order = np.argsort(row)[::-1][:guesses]
         ranked = tuple((self.cards[k], float(row[k])) for k in order)
-        return Reading(card=ranked[0][0], confidence=ranked[0][1], guesses=ranked)
+        return Reading(card=ranked[0][0], confidence=ranked[0][1], guesses=ranked, no_card=float(row[self.none]))
 
 
 def deck_weights(cards: Sequence[Card | None], shares: np.ndarray) -> np.ndarray:
