@@ -396,3 +396,20 @@ def test_a_covered_index_read_as_one_of_several_like_cards_is_kept_where_it_is_s
     assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.25, no_card=0.05), corner,
                            on_the_hand=anywhere) == []
     assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.15), corner, on_the_hand=anywhere) == []
+
+
+class _SurerSecond(_IndexesOnly):
+    """Reads the first index it is shown unsurely and every later one surely, all as the same card."""
+
+    def vote_indexes(self, views: Sequence[Sequence[Image]], guesses: int = 3) -> list[Reading]:
+        card = Card.from_name("red-3")
+        return [Reading(card, sure, ((card, sure),)) for sure in [0.25, *[0.7] * (len(views) - 1)]]
+
+
+def test_of_one_index_marked_twice_the_surer_reading_is_kept() -> None:
+    """The finder's surer mark of a corner may be read less surely than its second mark: the card kept is the surer
+    reading, which the reveal zone counts (it counts no reading under 0.5)."""
+    table = np.full((400, 600, 3), 90, np.uint8)
+    twice = _Marks([(200.0, 150.0), (200.0, 165.0)], 150.0)
+    seen = read_every_card(table, _SurerSecond("red-3"), twice, on_the_hand=lambda x, y: True)
+    assert [round(card.reading.confidence, 2) for card in seen] == [0.7]
