@@ -399,10 +399,10 @@ def test_a_covered_index_read_as_one_of_several_like_cards_is_kept_where_it_is_s
 
 
 class _SurerSecond(_IndexesOnly):
-    """Reads the first index it is shown unsurely and every later one surely, all as the same card."""
+    """Reads the first index it is shown unsurely and every later one surely, all as the card it is told."""
 
     def vote_indexes(self, views: Sequence[Sequence[Image]], guesses: int = 3) -> list[Reading]:
-        card = Card.from_name("red-3")
+        card = Card.from_name(str(self.card))
         return [Reading(card, sure, ((card, sure),)) for sure in [0.25, *[0.7] * (len(views) - 1)]]
 
 

@@ -50,12 +50,12 @@ COVERED_FLOOR = 0.2
 least ``CARD_OVER_NONE`` times as likely that card as no card at all. What shows of a covered index is often
 shared by several cards (a ringed "+" by the wild draw four and the special wilds, half a wild's oval by the
 wild and the four-colour prints): the model spreads its reading over them, and the best falls below the floor
-though it is surely a card. On the real fans (floor, times): 2,432 of 2,697 cards read right before, 2,460 so,
-every card of the picture right in 620 of 899 pictures instead of 600, 2 wrong and sure as before; but 120 cards
-read where none lies instead of 106, and more of those kept are the wrong black card, so F1 0.915 -> 0.912.
-(0.25, 10): 2,446 and 108; (0.15, 10): 2,464 and 123; (0.2, 5): 2,467 and 138. (Of one index marked twice, the
-surer reading kept rather than the surer mark's: 119 where none lies.)"""
+though it is surely a card. On the real fans: 2,460 of 2,697 cards read right instead of 2,432, every card of the
+picture right in 620 of 899 pictures instead of 600, 2 wrong and sure as before; but 119 cards read where none
+lies instead of 106, and more of those kept are the wrong black card, so F1 0.915 -> 0.912. Other (floor, times):
+(0.25, 10) read 2,446 and 108 where none lies; (0.15, 10) 2,464 and 123; (0.2, 5) 2,467 and 138."""
 CARD_OVER_NONE = 10.0
+"""How many times likelier than no card a covered card read below ``GUESS_FLOOR`` must be to be kept."""
 
 OnTheHand = Callable[[float, float], bool]
 """Whether the point (x, y) of a picture lies on the cards of a hand laid down."""
@@ -182,13 +182,12 @@ def _scaled(card: Corners, middle: npt.NDArray[np.float32], scale: float) -> Cor
     return (middle + (card - middle) * scale).astype(np.float32)
 
 
-def _kept(reading: Reading) -> bool:
-    return reading.card is not None and reading.confidence >= GUESS_FLOOR
+def _kept(reading: Reading, floor: float = GUESS_FLOOR) -> bool:
+    return reading.card is not None and reading.confidence >= floor
 
 
 def _kept_covered(reading: Reading) -> bool:
-    return _kept(reading) or (reading.card is not None and reading.confidence >= COVERED_FLOOR
-                              and reading.confidence >= CARD_OVER_NONE * reading.no_card)
+    return _kept(reading) or (_kept(reading, COVERED_FLOOR) and reading.confidence >= CARD_OVER_NONE * reading.no_card)
 
 
 def _same(card: SeenCard, other: SeenCard) -> bool:
