@@ -596,6 +596,34 @@ def test_the_seat_laying_a_hand_is_the_arm_over_the_zone_not_fingers_brushing_it
     assert [revealed.seat for revealed in laid] == [0]
 
 
+def test_a_hand_laid_while_fingers_rest_on_the_zone_s_rim_is_still_read() -> None:
+    """A player holding a fan at the table's edge rests their fingers on the reveal zone's rim the whole round: a
+    hand laid out there is read once the arm that laid it has gone, though the fingers never leave."""
+    layout = Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
+                    centre=(320, 240), seats=(0.0, 180.0), card_height=60.0)
+    sensor, zone = MotionSensor(layout), RevealZone(layout, (480, 640))
+    table = np.full((480, 640, 3), 200, np.uint8)
+    fingers = table.copy()
+    cv2.rectangle(fingers, (0, 400), (76, 411), (60, 110, 90), -1)
+    cards = fingers.copy()
+    for x in (200, 260, 320):
+        cv2.rectangle(cards, (x, 330), (x + 39, 390), (40, 40, 200), -1)
+
+    def frame(picture: np.ndarray, k: int, laying: bool) -> Frame:
+        seen = picture.copy()
+        if laying:
+            cv2.rectangle(seen, (380, 290), (639, 320), (60, 70, 90), -1)
+        return Frame(seen, k / 30)
+
+    shown = [frame(table, 0, False)] + [frame(fingers, k, False) for k in range(1, 6)] + \
+        [frame(cards, k, True) for k in range(6, 14)] + [frame(cards, k, False) for k in range(14, 30)]
+    sensor.update(shown[0].image)
+    fingers_alone = sensor.update(shown[1].image)
+    assert len(fingers_alone.arms) == 1 and np.count_nonzero(fingers_alone.arms[0].mask & zone.zone.small)
+    laid = [revealed for picture in shown[2:] if (revealed := zone.see(picture, sensor.update(picture.image)))]
+    assert [revealed.seat for revealed in laid] == [0]
+
+
 def test_a_worn_photographed_hand_laid_out_on_a_pale_table_is_outlined_card_by_card() -> None:
     """A real deck, worn and faded, photographed and laid out on a pale grey cloth: its colours change the table's
     little, but nothing else lies in the reveal zone, so every card is outlined, one by one."""

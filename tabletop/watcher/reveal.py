@@ -46,7 +46,7 @@ class Revealed:
 class RevealZone:
     def __init__(self, layout: Layout, frame_shape: tuple[int, int]) -> None:
         self.layout = layout
-        self.zone = ZoneWatch(layout.reveal, frame_shape, layout.card_height, LAID_APART)
+        self.zone = ZoneWatch(layout.reveal, frame_shape, layout.card_height, LAID_APART, edge=True)
         self.empty: Image | None = None
         self.reported: Image | None = None
         """The zone as it lay when its cards were last reported."""

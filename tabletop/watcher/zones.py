@@ -31,7 +31,11 @@ faded deck on a table about as bright as its colours changes no channel by ``MOV
 SHADE = (0.3, 0.9, 0.15)
 """A shadow keeps between these shares of the light in every channel, the channels within this much of another."""
 NEAR = 0.3
-"""An arm this close to a zone (in card heights) counts as over it: its shadow and blur reach that far."""
+"""An arm this close to a zone (in card heights) counts as over it: its shadow and blur reach that far. For a zone
+by the table's edge (``ZoneWatch``'s ``edge``), only while it moves: there the fingers of a player holding a fan
+rest by the zone all round, and it never settled, so that the hands laid in it were never read. Not so for the
+pile in the middle of the table, where a hand at rest that near hovers to play: with small cards, its fingertips
+and shadow then settled into the pile as plays that were never made."""
 FIT = 1.08
 """Pieces of change lie inside one card when the box round them all is at most this much bigger than a card."""
 SIZE_LEEWAY = 0.2
@@ -77,15 +81,16 @@ class ZoneWatch:
     """Tracks one zone: returns the settled pictures of it (the last few frames) once a visit by a hand is over."""
 
     def __init__(self, area: Circle | Rect, frame_shape: tuple[int, int], card_height: float,
-                 moved: int = MOVED) -> None:
+                 moved: int = MOVED, edge: bool = False) -> None:
         height, width = frame_shape
         left, top, right, bottom = _bounds(area)
         self.box: Box = (max(0, math.floor(left)), max(0, math.floor(top)), min(width, math.ceil(right)),
                          min(height, math.ceil(bottom)))
         near = round(card_height * NEAR / SCALE)
-        self.small = cv2.dilate(_small_mask(area, (height // SCALE, width // SCALE)).astype(np.uint8),
-                                np.ones((2 * near + 1, 2 * near + 1), np.uint8)).astype(bool)
-        self.card_height, self.moved = card_height, moved
+        self.inside = _small_mask(area, (height // SCALE, width // SCALE))
+        self.small = cv2.dilate(self.inside.astype(np.uint8), np.ones((2 * near + 1, 2 * near + 1), np.uint8)
+                                ).astype(bool)
+        self.card_height, self.moved, self.edge = card_height, moved, edge
         self.card_area = card_height ** 2 / CARD_ASPECT
         self.recent: deque[Frame] = deque(maxlen=SETTLE_FRAMES)
         """The last frames in which the zone held still, whole: cut only once the zone has settled. None keeps its
@@ -103,10 +108,10 @@ class ZoneWatch:
 
     def watch(self, frame: Frame, motion: Motion) -> Settled | None:
         """The settled zone, on the frame where a visit ends and the zone has held still."""
-        covered, widest = max(((int(np.count_nonzero(arm.mask & self.small)), k) for k, arm in enumerate(motion.arms)),
-                              default=(0, 0))
-        if covered:
-            self._visit(motion.arms[widest], covered)
+        over = [int(np.count_nonzero(arm.mask & self.small)) for arm in motion.arms]
+        if any(self._over(arm, motion) for arm in motion.arms):
+            widest = int(np.argmax(over))
+            self._visit(motion.arms[widest], over[widest])
             return None
         if self.recent and float(motion.moving[self.small].mean()) > STILL_SHARE:
             self.recent.clear()
@@ -124,6 +129,11 @@ class ZoneWatch:
         around = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
         return Settled([self.cut(frame.image).copy() for frame in frames],
                        [frame.cut(around) for frame in sharpest], self.box)
+
+    def _over(self, arm: Arm, motion: Motion) -> bool:
+        """Whether ``arm`` is over the zone (see ``NEAR``)."""
+        near = arm.mask & self.small
+        return bool(np.any(arm.mask & self.inside) or np.any(near & motion.moving if self.edge else near))
 
     def _visit(self, arm: Arm, covered: int) -> None:
         """A frame of a visit: ``arm``, of those over the zone, covers most of it (``covered`` pixels)."""
