@@ -24,8 +24,9 @@ from tabletop.lab.training.evaluate import (
     labelled_photos,
 )
 from tabletop.lab.training.misreads import CAUSES, misreads
-from tabletop.vision.crop import INDEX_SIZE, Image, Look, balance, index_corners, look, rectify
+from tabletop.vision.crop import CARD_ASPECT, INDEX_SIZE, Image, Look, balance, index_corners, look, rectify
 from tabletop.vision.every_card import SeenCard, read_every_card
+from tabletop.vision.found import height
 from tabletop.vision.index_finder import FoundIndex, card_round
 from tabletop.vision.mock import ScriptedReader
 from tabletop.vision.model import LOOK_AGAIN_BELOW, UNSURE_BELOW, CardModel, Reading, combine, deck_weights
@@ -396,6 +397,34 @@ def test_a_covered_index_read_as_one_of_several_like_cards_is_kept_where_it_is_s
     assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.25, no_card=0.05), corner,
                            on_the_hand=anywhere) == []
     assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.15), corner, on_the_hand=anywhere) == []
+
+
+class _WholeAndIndexes(ScriptedReader):
+    """Reads every whole card as the card it is told, and every index as a red 3."""
+
+    def vote_indexes(self, views: Sequence[Sequence[Image]], guesses: int = 3) -> list[Reading]:
+        card = Card.from_name("red-3")
+        return [Reading(card, 0.9, ((card, 0.9),)) for _ in views]
+
+
+def test_an_outline_far_larger_than_the_layout_s_card_hides_no_index_of_the_row_inside_it() -> None:
+    """A row of cards laid over each other can look, from its white rim, like one big card: where the camera's
+    layout says how tall a card is, an outline half as tall again is no card, and the indexes inside it are the
+    hand's cards; a card of the layout's size is read whole."""
+    table = np.full((400, 600, 3), 60, np.uint8)
+    face, _ = render.render_card(Card.from_name("green-5"), "classic", np.random.default_rng(3))
+    for (left, top), tall in (((60, 80), 225), ((380, 120), 150)):
+        table[top:top + tall, left:left + round(tall / CARD_ASPECT)] = cv2.resize(
+            face, (round(tall / CARD_ASPECT), tall), interpolation=cv2.INTER_AREA)
+    reader = _WholeAndIndexes("wild-shuffle-hands", 0.9)
+    row = _Marks([(90.0, 110.0), (130.0, 110.0)], 150.0)
+    anywhere = lambda x, y: True  # noqa: E731
+    seen = read_every_card(table, reader, row, card_height=150.0, on_the_hand=anywhere)
+    assert sorted(str(card.card) for card in seen) == ["red-3", "red-3", "wild-shuffle-hands"]
+    assert [card.corners is not None for card in seen] == [True, False, False]
+    assert max(height(card.corners) for card in seen if card.corners is not None) < 160
+    unmeasured = read_every_card(table, reader, row, on_the_hand=anywhere)
+    assert sorted(str(card.card) for card in unmeasured) == ["wild-shuffle-hands", "wild-shuffle-hands"]
 
 
 class _SurerSecond(_IndexesOnly):

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from tabletop.game.cards import Card
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Image, index_views, on_card
-from tabletop.vision.found import height
+from tabletop.vision.found import card_sized, height
 from tabletop.vision.index_finder import APART, INDEX_MIDDLE, FoundIndex, IndexFinder, default_index_finder
 from tabletop.vision.model import CardReader, Reading
 from tabletop.vision.reader import GUESS_FLOOR, read_found
@@ -90,11 +90,12 @@ def read_every_card(image: Image, model: CardReader, indexes: IndexFinder | None
     """Every card read in ``image`` (BGR): the whole cards first, most prominent first, then the covered ones, the
     surest reading first. Shapes read as no card, or below ``GUESS_FLOOR`` (a covered card: see
     ``COVERED_FLOOR``), are left out. ``card_height``, where
-    it is known (a camera's layout), is how tall a card is in the image's pixels; else the whole cards found tell
-    it (``_height_of``). ``on_the_hand``, where the caller
+    it is known (a camera's layout), is how tall a card is in the image's pixels, and a whole card found far
+    larger or smaller is none (an outline round a row of cards laid over each other would hide every index in
+    it); else the whole cards found tell it (``_height_of``). ``on_the_hand``, where the caller
     knows where the cards lie (a reveal zone that saw them laid), says whether a point of the image lies on them:
     a covered card is kept where its index does, else where it lies under the hand (``_under_the_hand``)."""
-    whole = _whole_cards(image, model)
+    whole = _whole_cards(image, model, card_height)
     hidden = [index for index in (indexes or default_index_finder()).find(image, card_height or _height_of(whole))
               if not any(_owns(seen, index) for seen in whole)]
     covered = _covered(image, model, hidden)
@@ -112,8 +113,9 @@ def _owns(whole: SeenCard, index: FoundIndex) -> bool:
     return any(math.dist(middle, _point(index)) <= reach for middle in whole.index_middles)
 
 
-def _whole_cards(image: Image, model: CardReader) -> list[SeenCard]:
-    found = borders.find_cards(image, WHOLE_CANDIDATES) + finder.find_cards(image, WHOLE_CANDIDATES)
+def _whole_cards(image: Image, model: CardReader, card_height: float | None) -> list[SeenCard]:
+    found = [card for card in borders.find_cards(image, WHOLE_CANDIDATES) + finder.find_cards(image, WHOLE_CANDIDATES)
+             if card_height is None or card_sized(card.corners, card_height)]
     seen = [SeenCard(sighting.reading, corners=sighting.corners)
             for sighting in read_found(image, model, found) if _kept(sighting.reading)]
     kept: list[SeenCard] = []

@@ -13,6 +13,10 @@ from tabletop.vision.crop import Corners
 Quad = list[tuple[float, float]]
 Line = tuple[tuple[float, float], tuple[float, float]]
 """A point on a straight line and its direction."""
+CARD_SIZED = (0.6, 1.4)
+"""How tall a card found may be beside the card height a camera's layout gives: a camera turned off straight down
+sees some cards larger, and the learned finder's outlines are rough, but a numeral is far smaller, and an outline
+round a whole row of cards laid over each other far larger."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,11 @@ def meet(lines: list[Line]) -> Quad | None:
 def height(corners: Corners) -> float:
     """How tall a card is in pixels: the mean of its two long sides, its corners as ``portrait`` orders them."""
     return float(np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])) / 2
+
+
+def card_sized(corners: Corners, card_height: float) -> bool:
+    """Whether ``corners`` outline a card of about ``card_height`` pixels (see ``CARD_SIZED``)."""
+    return CARD_SIZED[0] <= height(corners) / card_height <= CARD_SIZED[1]
 
 
 def portrait(quad: Quad) -> Corners:

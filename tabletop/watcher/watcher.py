@@ -20,7 +20,7 @@ from tabletop.sources import Frame, Region
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Look, rectify
 from tabletop.vision.every_card import read_every_card
-from tabletop.vision.found import FoundCard, height
+from tabletop.vision.found import FoundCard, card_sized
 from tabletop.vision.model import CardReader, Reading
 from tabletop.watcher.draws import DrawWatch
 from tabletop.watcher.layout import Layout
@@ -205,7 +205,7 @@ def _card_outlines(region: Region, card_height: float, found: list[FoundCard]) -
     """The cards a finder found on ``region``'s picture, in the frame's pixels, those of about the layout's card
     height alone: with a large picture's pixels the border finder also outlines a big numeral."""
     tall = card_height * region.scale
-    return [region.frame_points(card.corners) for card in found if _card_sized(card.corners, tall)]
+    return [region.frame_points(card.corners) for card in found if card_sized(card.corners, tall)]
 
 
 def _most_prominent(region: Region, card_height: float) -> Corners | None:
@@ -232,13 +232,6 @@ PLACED_SCORE = 0.7
 """How sure the border finder must be of a card it places in the reveal zone for its outline to be taken over the
 change's: on a pale table it takes a worn card's coloured face inside its white border for a card, at 0.55 to
 0.6, while a card whose edge stands out scores 0.8 to 1."""
-PROMINENT_SIZE = (0.6, 1.4)
-"""How tall a card found in a zone may be beside the layout's card: a camera turned off straight down sees
-some cards larger, and the learned finder's outlines are rough, but a numeral is far smaller."""
-
-
-def _card_sized(corners: Corners, card_height: float) -> bool:
-    return PROMINENT_SIZE[0] <= height(corners) / card_height <= PROMINENT_SIZE[1]
 
 
 def _covers(card: Corners, change: Corners) -> bool:
