@@ -225,7 +225,8 @@ HAND_FLOOR = 0.5
 surely, though below the mark where a play is left for a person to confirm: a card left out of a hand makes its
 points as wrong as a card misread, and most such readings are right. In the simulator's dropped hands (10
 rounds) 76 of 100 revealed cards are read with it, against 67 with only sure readings, and no card more that is
-not in the hand."""
+not in the hand. Lower, it counts about as many cards wrongly as it gains: over the benchmark's 20 rounds of
+dropped hands, 0.3 read 7 more of 223 cards right and counted 6 more that were not in the hand."""
 PROMINENT_LOOKS = 3
 """How many cards a finder offers round a card changed, most prominent first."""
 PLACED_SCORE = 0.7
