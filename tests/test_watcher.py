@@ -571,11 +571,24 @@ def test_a_card_laid_while_a_hand_is_held_at_the_edge_becomes_part_of_the_table(
     assert arm.tip[1] < 240 and arm.tip[0] < 300
 
 
+def _reveal_layout(card_height: float) -> Layout:
+    """Two seats, the first to the right and the second to the left, and the reveal zone across the lower half."""
+    return Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
+                  centre=(320, 240), seats=(0.0, 180.0), card_height=card_height)
+
+
+def _laid(picture: np.ndarray, k: int, laying: bool) -> Frame:
+    """Frame ``k`` (30 a second) of ``picture``, the first seat's arm reaching in from the right while ``laying``."""
+    seen = picture.copy()
+    if laying:
+        cv2.rectangle(seen, (380, 290), (639, 320), (60, 70, 90), -1)
+    return Frame(seen, k / 30)
+
+
 def test_the_seat_laying_a_hand_is_the_arm_over_the_zone_not_fingers_brushing_its_edge() -> None:
     """While one player lays their hand out, the other's fingers, holding a fan at the table's edge, brush the
     reveal zone's rim now and then: the cards are the hand's that covered the zone."""
-    layout = Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
-                    centre=(320, 240), seats=(0.0, 180.0), card_height=40.0)
+    layout = _reveal_layout(40.0)
     sensor, zone = MotionSensor(layout), RevealZone(layout, (480, 640))
     table = np.full((480, 640, 3), 200, np.uint8)
     cards = table.copy()
@@ -583,12 +596,10 @@ def test_the_seat_laying_a_hand_is_the_arm_over_the_zone_not_fingers_brushing_it
         cv2.rectangle(cards, (x, 330), (x + 26, 370), (40, 40, 200), -1)
 
     def frame(picture: np.ndarray, k: int, laying: bool) -> Frame:
-        seen = picture.copy()
-        if laying:
-            cv2.rectangle(seen, (380, 290), (639, 320), (60, 70, 90), -1)
+        seen = _laid(picture, k, laying)
         if k:
-            cv2.rectangle(seen, (0, 400), (90 if laying and k % 2 else 40, 430), (60, 110, 90), -1)
-        return Frame(seen, k / 30)
+            cv2.rectangle(seen.image, (0, 400), (90 if laying and k % 2 else 40, 430), (60, 110, 90), -1)
+        return seen
 
     shown = [frame(table, k, False) for k in range(6)] + [frame(cards, k, True) for k in range(6, 14)] + \
         [frame(cards, k, False) for k in range(14, 30)]
@@ -599,8 +610,7 @@ def test_the_seat_laying_a_hand_is_the_arm_over_the_zone_not_fingers_brushing_it
 def test_a_hand_laid_while_fingers_rest_on_the_zone_s_rim_is_still_read() -> None:
     """A player holding a fan at the table's edge rests their fingers on the reveal zone's rim the whole round: a
     hand laid out there is read once the arm that laid it has gone, though the fingers never leave."""
-    layout = Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
-                    centre=(320, 240), seats=(0.0, 180.0), card_height=60.0)
+    layout = _reveal_layout(60.0)
     sensor, zone = MotionSensor(layout), RevealZone(layout, (480, 640))
     table = np.full((480, 640, 3), 200, np.uint8)
     fingers = table.copy()
@@ -608,15 +618,8 @@ def test_a_hand_laid_while_fingers_rest_on_the_zone_s_rim_is_still_read() -> Non
     cards = fingers.copy()
     for x in (200, 260, 320):
         cv2.rectangle(cards, (x, 330), (x + 39, 390), (40, 40, 200), -1)
-
-    def frame(picture: np.ndarray, k: int, laying: bool) -> Frame:
-        seen = picture.copy()
-        if laying:
-            cv2.rectangle(seen, (380, 290), (639, 320), (60, 70, 90), -1)
-        return Frame(seen, k / 30)
-
-    shown = [frame(table, 0, False)] + [frame(fingers, k, False) for k in range(1, 6)] + \
-        [frame(cards, k, True) for k in range(6, 14)] + [frame(cards, k, False) for k in range(14, 30)]
+    shown = [_laid(table, 0, False)] + [_laid(fingers, k, False) for k in range(1, 6)] + \
+        [_laid(cards, k, True) for k in range(6, 14)] + [_laid(cards, k, False) for k in range(14, 30)]
     sensor.update(shown[0].image)
     fingers_alone = sensor.update(shown[1].image)
     assert len(fingers_alone.arms) == 1 and np.count_nonzero(fingers_alone.arms[0].mask & zone.zone.small)

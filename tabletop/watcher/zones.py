@@ -78,7 +78,8 @@ class Settled:
 
 
 class ZoneWatch:
-    """Tracks one zone: returns the settled pictures of it (the last few frames) once a visit by a hand is over."""
+    """Tracks one zone: returns the settled pictures of it (the last few frames) once a visit by a hand is over.
+    ``edge`` marks a zone by the table's edge, where fingers may rest in its margin (see ``NEAR``)."""
 
     def __init__(self, area: Circle | Rect, frame_shape: tuple[int, int], card_height: float,
                  moved: int = MOVED, edge: bool = False) -> None:
@@ -108,10 +109,11 @@ class ZoneWatch:
 
     def watch(self, frame: Frame, motion: Motion) -> Settled | None:
         """The settled zone, on the frame where a visit ends and the zone has held still."""
-        over = [int(np.count_nonzero(arm.mask & self.small)) for arm in motion.arms]
-        if any(self._over(arm, motion) for arm in motion.arms):
-            widest = int(np.argmax(over))
-            self._visit(motion.arms[widest], over[widest])
+        near = [arm.mask & self.small for arm in motion.arms]
+        if any(self._over(reach, motion) for reach in near):
+            covered = [int(np.count_nonzero(reach)) for reach in near]
+            widest = int(np.argmax(covered))
+            self._visit(motion.arms[widest], covered[widest])
             return None
         if self.recent and float(motion.moving[self.small].mean()) > STILL_SHARE:
             self.recent.clear()
@@ -130,10 +132,11 @@ class ZoneWatch:
         return Settled([self.cut(frame.image).copy() for frame in frames],
                        [frame.cut(around) for frame in sharpest], self.box)
 
-    def _over(self, arm: Arm, motion: Motion) -> bool:
-        """Whether ``arm`` is over the zone (see ``NEAR``)."""
-        near = arm.mask & self.small
-        return bool(np.any(arm.mask & self.inside) or np.any(near & motion.moving if self.edge else near))
+    def _over(self, near: np.ndarray, motion: Motion) -> bool:
+        """Whether an arm that reaches ``near`` (the part of it over the zone and its ``NEAR`` margin) is over it."""
+        if not self.edge:
+            return bool(near.any())
+        return bool(np.any(near & self.inside) or np.any(near & motion.moving))
 
     def _visit(self, arm: Arm, covered: int) -> None:
         """A frame of a visit: ``arm``, of those over the zone, covers most of it (``covered`` pixels)."""
