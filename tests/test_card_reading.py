@@ -27,7 +27,7 @@ from tabletop.lab.training.misreads import CAUSES, misreads
 from tabletop.vision.crop import CARD_ASPECT, INDEX_SIZE, Image, Look, balance, index_corners, look, rectify
 from tabletop.vision.every_card import SeenCard, read_every_card
 from tabletop.vision.found import height
-from tabletop.vision.index_finder import FoundIndex, card_round
+from tabletop.vision.index_finder import INDEX_MIDDLE, FoundIndex, card_round
 from tabletop.vision.mock import ScriptedReader
 from tabletop.vision.model import LOOK_AGAIN_BELOW, UNSURE_BELOW, CardModel, Reading, combine, deck_weights
 from tabletop.vision.reader import read_card
@@ -40,9 +40,9 @@ on the sample with the shipped networks; the whole development set of 899 is mea
 (see models/README.md)."""
 EVERY_CARD_FLOOR = 0.88
 """Every card of the same 60 fans (180 cards, ``corners.csv``), the covered ones read from their index corner:
-162 with the shipped networks (90%; 2,432 of the development set's 2,697, 90.2%, see models/README.md), 156 when
-the index finder does not take the cards' height from the whole ones. The goal is 97%; this floor holds what is
-reached."""
+164 with the shipped networks and 3 read where none lies (91%; 2,471 of the development set's 2,697, 91.6%, see
+models/README.md), 156 when the index finder does not take the cards' height from the whole ones. The goal is 97%;
+this floor holds what is reached."""
 REAL_CARD_FLOOR = 0.97
 """The goal. Measured 70 of 70 with the model last trained (69 with the network alone, without the second look
 turned half round; see models/README.md)."""
@@ -176,7 +176,7 @@ def test_every_card_of_real_fans_is_read_and_none_wrong_and_sure(model: CardMode
     assert result.cards == 180
     assert result.recall >= EVERY_CARD_FLOOR, result.confusions.most_common(10)
     assert result.wrong_and_sure == 0, result.confusions.most_common(10)
-    assert result.invented <= 12
+    assert result.invented <= 6
 
 
 def test_a_card_read_right_beside_the_top_card_s_index_counts_as_read_not_the_top_card_for_it() -> None:
@@ -394,9 +394,9 @@ def test_a_covered_index_read_as_one_of_several_like_cards_is_kept_where_it_is_s
     spread = read_every_card(table, _IndexesOnly("wild-draw-four", 0.25, no_card=0.01), corner, on_the_hand=anywhere)
     assert [seen.card for seen in spread] == [Card.from_name("wild-draw-four")]
     assert spread[0].reading.unsure
-    assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.25, no_card=0.05), corner,
+    assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.25, no_card=0.1), corner,
                            on_the_hand=anywhere) == []
-    assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.15), corner, on_the_hand=anywhere) == []
+    assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.1), corner, on_the_hand=anywhere) == []
 
 
 class _WholeAndIndexes(ScriptedReader):
@@ -416,6 +416,7 @@ def test_an_outline_far_larger_than_the_layout_s_card_hides_no_index_of_the_row_
     for (left, top), tall in (((60, 80), 225), ((380, 120), 150)):
         table[top:top + tall, left:left + round(tall / CARD_ASPECT)] = cv2.resize(
             face, (round(tall / CARD_ASPECT), tall), interpolation=cv2.INTER_AREA)
+    table[90:240, 110:150] = table[120:270, 380:420]
     reader = _WholeAndIndexes("wild-shuffle-hands", 0.9)
     row = _Marks([(90.0, 110.0), (130.0, 110.0)], 150.0)
     anywhere = lambda x, y: True  # noqa: E731
@@ -425,6 +426,22 @@ def test_an_outline_far_larger_than_the_layout_s_card_hides_no_index_of_the_row_
     assert max(height(card.corners) for card in seen if card.corners is not None) < 160
     unmeasured = read_every_card(table, reader, row, on_the_hand=anywhere)
     assert sorted(str(card.card) for card in unmeasured) == ["wild-shuffle-hands", "wild-shuffle-hands"]
+
+
+def test_a_mark_on_the_table_read_as_an_index_is_no_card_where_no_white_border_runs_round_it() -> None:
+    """A dark print on a cloth can read as a black card's corner; a covered card's index has its card's white
+    border along its top and left, as white as the whole cards' on the same table. The corner of a card that shows
+    is counted; the same reading of bare table beside it is not."""
+    table = np.full((400, 600, 3), 70, np.uint8)
+    face, _ = render.render_card(Card.from_name("green-5"), "classic", np.random.default_rng(3))
+    face = cv2.resize(face, (round(150 / CARD_ASPECT), 150), interpolation=cv2.INTER_AREA)
+    table[120:270, 400:400 + face.shape[1]] = face
+    table[60:210, 60:100] = face[:, :40]
+    reader = _WholeAndIndexes("green-5", 0.9)
+    marks = _Marks([(60 + INDEX_MIDDLE[0] * face.shape[1], 60 + INDEX_MIDDLE[1] * 150), (250.0, 320.0)], 150.0)
+    seen = read_every_card(table, reader, marks, card_height=150.0, on_the_hand=lambda x, y: True)
+    assert sorted(str(card.card) for card in seen) == ["green-5", "red-3"]
+    assert [card.index_middles[0][0] < 100 for card in seen if card.corners is None] == [True]
 
 
 class _SurerSecond(_IndexesOnly):
