@@ -416,7 +416,7 @@ def test_an_outline_far_larger_than_the_layout_s_card_hides_no_index_of_the_row_
     for (left, top), tall in (((60, 80), 225), ((380, 120), 150)):
         table[top:top + tall, left:left + round(tall / CARD_ASPECT)] = cv2.resize(
             face, (round(tall / CARD_ASPECT), tall), interpolation=cv2.INTER_AREA)
-    table[90:240, 110:150] = table[120:270, 380:420]
+    table[90:240, 110:150] = table[120:270, 380:420]  # the next card of the row: its left edge, index and border
     reader = _WholeAndIndexes("wild-shuffle-hands", 0.9)
     row = _Marks([(90.0, 110.0), (130.0, 110.0)], 150.0)
     anywhere = lambda x, y: True  # noqa: E731
