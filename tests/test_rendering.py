@@ -113,13 +113,14 @@ def test_every_wild_print_shows_its_four_quarters_and_its_wild_draw_four_its_car
 
 def test_a_ringed_deck_prints_its_black_cards_indexes_as_a_white_ring_round_a_dark_band() -> None:
     """Some decks ring the "+4" of the black card in white outside a thick black outline: in the corner, a dark band
-    closed in by white, where an unringed deck's index shows white straight on the black."""
+    closed in by white, where an unringed deck's index shows white straight on the black. The corner is looked at
+    a little wider than the index crop, which a wide "+4" runs past."""
     deck = dataclasses.replace(render.Deck.random(np.random.default_rng(3), "classic"), index_size=0.15)
     enclosed = {}
     for ringed in (False, True):
         four, _ = render.render_card(Card.from_name("wild-draw-four"), "classic", np.random.default_rng(0),
                                      dataclasses.replace(deck, index_ringed=ringed))
-        corner = cv2.cvtColor(four[:round(render.HEIGHT * 0.27), :round(render.WIDTH * 0.4)], cv2.COLOR_BGR2GRAY)
+        corner = cv2.cvtColor(four[:round(render.HEIGHT * 0.3), :round(render.WIDTH * 0.55)], cv2.COLOR_BGR2GRAY)
         count, _, stats, _ = cv2.connectedComponentsWithStats((corner < 80).astype(np.uint8))
         height, width = corner.shape
         enclosed[ringed] = sum(int(stats[k, cv2.CC_STAT_AREA]) for k in range(1, count)
@@ -132,6 +133,24 @@ def test_a_ringed_deck_prints_its_black_cards_indexes_as_a_white_ring_round_a_da
     plain, _ = render.render_card(Card.from_name("red-4"), "classic", np.random.default_rng(0),
                                   dataclasses.replace(deck, index_ringed=False))
     assert np.array_equal(red, plain), "a coloured card's index is printed as before"
+
+
+@pytest.mark.parametrize("name", ["wild-draw-four", "wild", "red-draw-two"])
+def test_a_large_index_is_printed_inside_the_border_with_the_cards_body_all_round_it(name: str) -> None:
+    """A deck that prints its indexes large keeps them off the white border, as real decks do: a large "+4"
+    ringed in white stands alone on the black. Run into the border, the ring taught the index model that a ring
+    standing alone on the black is a special wild's symbol, and it read the real deck's "+4" so."""
+    deck = dataclasses.replace(render.Deck.random(np.random.default_rng(3), "classic"), index_size=0.24,
+                               index_ringed=True)
+    face, _ = render.render_card(Card.from_name(name), "classic", np.random.default_rng(0), deck)
+    inset, rounding = round(render.WIDTH * deck.border), round(render.WIDTH * 0.05)
+    along_top = face[inset + 2, inset + rounding:round(render.WIDTH * 0.4)]
+    down_the_side = face[inset + rounding:round(render.HEIGHT * 0.27), inset + 2]
+    body = face[inset + 2, inset + rounding].astype(int)
+    for band in (along_top, down_the_side):
+        assert (np.abs(band.astype(int) - body).sum(axis=1) < 60).all(), "only the body between border and index"
+    corner = face[inset + 3:round(render.HEIGHT * 0.27), inset + 3:round(render.WIDTH * 0.4)]
+    assert (np.abs(corner.astype(int) - body).sum(axis=2) > 150).mean() > 0.05, "the index itself is printed"
 
 
 def nearest_ink(pixel: np.ndarray, deck: render.Deck) -> str:

@@ -260,21 +260,24 @@ class Painter:
         white, black = self.deck.inks["white"], self.deck.inks["black"]
         inset = WIDTH * self.deck.border
         size = HEIGHT * self.deck.index_size
-        margin = HEIGHT * INDEX_MARGIN
-        centre = (round(inset + margin + size * INDEX_INSET[0]), round(inset + margin + size * INDEX_INSET[1]))
+        inside = inset + HEIGHT * INDEX_MARGIN
+        centre = (round(inside + size * INDEX_INSET[0]), round(inside + size * INDEX_INSET[1]))
         rank = self.card.rank
         if rank == Rank.WILD:
             round_index = self.deck.wild_print == "circle"
             axes = (round(size * 0.5), round(size * 0.5)) if round_index else (round(size * 0.42), round(size * 0.55))
-            _quadrants(img, centre, axes, 0.0 if round_index else self.deck.oval_tilt * 0.5, self.deck)
+            tilt = 0.0 if round_index else self.deck.oval_tilt * 0.5
+            centre = _oval_inside(centre, axes, tilt, inside)
+            _quadrants(img, centre, axes, tilt, self.deck)
             if self.deck.wild_print == "word":
-                cv2.ellipse(img, centre, axes, self.deck.oval_tilt * 0.5, 0, 360, self.deck.inks["white"], 1,
-                            cv2.LINE_AA)
+                cv2.ellipse(img, centre, axes, tilt, 0, 360, self.deck.inks["white"], 1, cv2.LINE_AA)
             return
         text = {"draw-two": "+2", "wild-draw-four": "+4"}.get(rank, rank)
-        mask = _symbol_mask(text, centre, size, self.deck, index=True)
         edge = max(1, round(size * 0.06))
-        if self.card.is_wild and self.deck.index_ringed:
+        ringed = self.card.is_wild and self.deck.index_ringed
+        mask = _ink_inside(_symbol_mask(text, centre, size, self.deck, index=True),
+                           round(inside) + (3 if ringed else 1) * edge)
+        if ringed:
             ring = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (6 * edge + 1, 6 * edge + 1))
             _blend(img, cv2.dilate(mask, ring), white)
             edge *= 2
@@ -317,6 +320,29 @@ class Painter:
             if deck.wild_print == "word" or self.design == "modern":
                 cv2.ellipse(face, CENTRE, axes, deck.oval_tilt, 0, 360, deck.inks["white"],
                             max(2, round(WIDTH * 0.022)), cv2.LINE_AA)
+
+
+def _ink_inside(mask: Image, inside: int) -> Image:
+    """``mask`` moved right and down just enough that its ink begins ``inside`` pixels in from the face's left and
+    top edges. Decks print an index inside the border, however wide or large: a deck's large "+4" lies well in from
+    the corner, its white ring on the black, where a ring run into the border would teach the index model that a
+    ring standing alone on the black is one of the special wilds' symbols."""
+    rows, columns = np.nonzero(mask)
+    if not len(rows):
+        return mask
+    down, right = max(0, inside - int(rows.min())), max(0, inside - int(columns.min()))
+    moved = np.zeros_like(mask)
+    moved[down:, right:] = mask[:mask.shape[0] - down, :mask.shape[1] - right]
+    return moved
+
+
+def _oval_inside(centre: tuple[int, int], axes: tuple[int, int], tilt: float, inside: float) -> tuple[int, int]:
+    """The middle of an oval index with ``axes`` and ``tilt`` (degrees), moved right and down just enough that the
+    oval lies ``inside`` pixels in from the face's left and top edges (see ``_ink_inside``)."""
+    turn = math.radians(tilt)
+    across = math.hypot(axes[0] * math.cos(turn), axes[1] * math.sin(turn))
+    down = math.hypot(axes[0] * math.sin(turn), axes[1] * math.cos(turn))
+    return max(centre[0], math.ceil(inside + across)), max(centre[1], math.ceil(inside + down))
 
 
 def _mix(a: BGR, b: BGR, t: float) -> BGR:
