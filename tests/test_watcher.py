@@ -675,15 +675,14 @@ def test_a_hand_dropped_in_a_row_each_card_over_the_last_is_read_card_by_card(mo
     film = simulated_table(2003, players=3, rounds=1, pace=Pace(dropped=1.0))
     shown = [sight for sight in film.script.sights if isinstance(sight.event, Reveal)]
     assert [len(sight.event.cards) for sight in shown] == [5, 2]
-    read = []
     for sight in shown:
         watcher = Watcher(film.layout, model)
         seen = [item for t in np.arange(sight.happened - 3, sight.rest + 0.5, 1 / film.video.fps)
                 for item in watcher.observe(film.video.frame(float(t)))]
         (revealed,) = [item for item in seen if isinstance(item, Reveal)]
         assert not Counter(revealed.cards) - Counter(sight.event.cards), (revealed.cards, sight.event.cards)
-        read.append(revealed.cards)
-    assert Counter(read[0]) == Counter(shown[0].event.cards)
+        if sight is shown[0]:
+            assert Counter(revealed.cards) == Counter(sight.event.cards), "the row of five is read whole"
 
 
 class NothingApart(Doubtful):

@@ -275,10 +275,10 @@ class Painter:
         text = {"draw-two": "+2", "wild-draw-four": "+4"}.get(rank, rank)
         edge = max(1, round(size * 0.06))
         ringed = self.card.is_wild and self.deck.index_ringed
-        mask = _ink_inside(_symbol_mask(text, centre, size, self.deck, index=True),
-                           round(inside) + (3 if ringed else 1) * edge)
+        reach = 3 * edge if ringed else edge
+        mask = _ink_inside(_symbol_mask(text, centre, size, self.deck, index=True), round(inside) + reach)
         if ringed:
-            ring = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (6 * edge + 1, 6 * edge + 1))
+            ring = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
             _blend(img, cv2.dilate(mask, ring), white)
             edge *= 2
         _print_layers(img, mask, white, black, None, edge)
