@@ -189,6 +189,7 @@ def shown_figures(page: Page) -> dict[str, dict[str, str]]:
 def test_the_statistics_of_an_evening_are_what_the_simulator_knows(server: Server, page: Page) -> None:
     page.goto(server.url() + "/history")
     page.locator("#evening-pick").select_option("2026-12-03")
+    expect(page.locator("#figures")).to_have_attribute("data-evening", "2026-12-03")
     expect(page.locator("#figures thead th[scope='col']")).to_have_count(4)
     shown = shown_figures(page)
     expected: dict[str, dict[str, int]] = {}

@@ -31,8 +31,10 @@ function gameItem(game) {
 async function showFigures() {
   const evening = byId('evening-pick').value;
   const result = await api(`/api/statistics${evening ? `?evening=${evening}` : ''}`);
+  if (evening !== byId('evening-pick').value) return;  // picked again meanwhile: the later pick's figures show
   if (!result.ok) return showMessage(byId('history-message'), result.error);
   fillFigures(byId('figures'), result.data.players);
+  byId('figures').dataset.evening = evening;
   byId('figures').hidden = !result.data.players.length;
   byId('no-figures').hidden = result.data.players.length > 0;
 }
