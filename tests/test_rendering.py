@@ -153,6 +153,39 @@ def test_a_large_index_is_printed_inside_the_border_with_the_cards_body_all_roun
     assert (np.abs(corner.astype(int) - body).sum(axis=2) > 150).mean() > 0.05, "the index itself is printed"
 
 
+def test_a_deck_that_shadows_its_indexes_prints_the_shadow_left_of_and_below_each_one_inside_the_border() -> None:
+    """Some decks print their corner indexes white, outlined and shadowed to the left and down as their big
+    numeral is. The shadow fills the open left side of a "2", and an index model that never saw one read the real
+    deck's yellow 2s as 9s. The bottom-right index is the top-left one turned half round (its shadow falls right and
+    up), and is looked at turned. Shadow and index keep off the white border."""
+    deck = dataclasses.replace(render.Deck.random(np.random.default_rng(3), "classic"), index_size=0.2,
+                               index_ringed=False, index_shadow=0.08)
+    card = Card.from_name("yellow-2")
+    shadowed, _ = render.render_card(card, "classic", np.random.default_rng(0), deck)
+    plain, _ = render.render_card(card, "classic", np.random.default_rng(0), dataclasses.replace(deck, index_shadow=0))
+    inset, rounding = round(render.WIDTH * deck.border), round(render.WIDTH * 0.05)
+    body = shadowed[inset + 2, inset + rounding].astype(int)
+    along_top = shadowed[inset + 2, inset + rounding:round(render.WIDTH * 0.4)]
+    down_the_side = shadowed[inset + rounding:round(render.HEIGHT * 0.27), inset + 2]
+    for band in (along_top, down_the_side):
+        assert (np.abs(band.astype(int) - body).sum(axis=1) < 60).all(), "only the body between border and index"
+    for turned in (False, True):
+        offsets = [_dark_past_white(face[::-1, ::-1] if turned else face, inset + 3) for face in (shadowed, plain)]
+        across, down = offsets[0]
+        assert across < -2 and down > 2, f"the shadow falls to the left and down: {offsets}"
+        assert np.abs(offsets[1]).max() < 1, f"without it the outline lies evenly round the index: {offsets}"
+
+
+def _dark_past_white(face: np.ndarray, inside: int) -> np.ndarray:
+    """How far (x, y pixels) the middle of the top-left index's dark print lies from the middle of its white."""
+    corner = face[inside:round(render.HEIGHT * 0.3), inside:round(render.WIDTH * 0.45)].astype(int).sum(axis=2)
+    rows, columns = np.nonzero(corner < 200)
+    box = corner[rows.min():rows.max() + 1, columns.min():columns.max() + 1]
+    white_rows, white_columns = np.nonzero(box > 700)
+    return np.array([columns.mean() - columns.min() - white_columns.mean(),
+                     rows.mean() - rows.min() - white_rows.mean()])
+
+
 def nearest_ink(pixel: np.ndarray, deck: render.Deck) -> str:
     return min(deck.inks, key=lambda name: float(np.abs(np.array(deck.inks[name]) - pixel.astype(float)).sum()))
 

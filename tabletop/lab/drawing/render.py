@@ -42,6 +42,7 @@ BGR = tuple[int, int, int]
 
 INKS: dict[str, BGR] = {"red": (40, 30, 215), "yellow": (20, 205, 250), "green": (70, 160, 30),
                         "blue": (210, 120, 0), "black": (25, 25, 25), "white": (250, 250, 250)}
+SHADOW_INK: BGR = (25, 25, 25)
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_COMPLEX)
 FOUR_INKS = ("yellow", "red", "blue", "green")
 QUARTER_INKS = ("red", "blue", "green", "yellow")
@@ -54,6 +55,9 @@ INDEX_INSET = (0.3, 0.35)
 across and down. A small index keeps a margin about as large as itself; a large one fills the corner."""
 INDEX_MARGIN = 0.025
 """The margin between a card's border and its index, a share of the card's height."""
+INDEX_SHADOWS = (0.03, 0.09)
+"""How far the decks that shadow their corner indexes let the shadow fall, a share of the index's size: the deck of
+the real photographs about 0.06, past an outline as wide."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,11 @@ class Deck:
     """The black cards' corner indexes ringed in white outside a thick black outline, as some decks print them to
     stand out on the black: at a glance a white ring with a dark inside, which a reader that never saw one takes for
     another symbol (a real deck's "+4" was read as the shuffle-hands' chasing arrows)."""
+    index_shadow: float
+    """How far (a share of the index's size) the corner indexes' black drop shadow falls to the left and down, as
+    their big numeral's does; 0 where a deck prints them with an outline alone. Where the shadow fills the open left
+    side of a "2", a "3" or the skip's ring, a reader that never saw one takes it for the closed loop of a 9 or a 6
+    (the real photographs' yellow 2s were read as 9s so)."""
 
     @staticmethod
     def random(rng: np.random.Generator, design: Design) -> Deck:
@@ -120,7 +129,16 @@ class Deck:
                                                                    int(rng.integers(4)))),
                     word_white=bool(rng.random() < 0.5), four_on_white=bool(rng.random() < 0.5) or design == "modern",
                     symbol_white=design != "modern" and bool(rng.random() < 0.35),
-                    index_size=float(rng.uniform(*INDEX_SIZES)), index_ringed=bool(rng.random() < 0.5))
+                    index_size=float(rng.uniform(*INDEX_SIZES)), index_ringed=bool(rng.random() < 0.5),
+                    index_shadow=_index_shadow(rng.spawn(1)[0]))
+
+
+def _index_shadow(rng: np.random.Generator) -> float:
+    """A deck's ``index_shadow``, drawn from a generator of its own (a child of the deck's, which spawning it leaves
+    where it was): every other choice of the deck, and every later draw of the scene or film that drew the deck, is
+    what it was before decks shadowed their indexes, so that a figure measured on the simulator's films before and
+    after tells what the shadows changed, not a new deal."""
+    return float(rng.uniform(*INDEX_SHADOWS)) if rng.random() < 0.5 else 0.0
 
 
 def pick(rng: np.random.Generator, shares: tuple[tuple[T, float], ...]) -> T:
@@ -275,12 +293,15 @@ class Painter:
         text = {"draw-two": "+2", "wild-draw-four": "+4"}.get(rank, rank)
         edge = max(1, round(size * 0.06))
         ringed = self.card.is_wild and self.deck.index_ringed
-        reach = 3 * edge if ringed else edge
+        fall = 0 if ringed else round(size * self.deck.index_shadow)
+        reach = 3 * edge if ringed else edge + fall
         mask = _ink_inside(_symbol_mask(text, centre, size, self.deck, index=True), round(inside) + reach)
         if ringed:
             ring = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
             _blend(img, cv2.dilate(mask, ring), white)
             edge *= 2
+        if fall:
+            _blend(img, _fallen(_outer(mask, edge), fall), SHADOW_INK)
         _print_layers(img, mask, white, black, None, edge)
 
     def _paint_special(self) -> None:
@@ -356,12 +377,26 @@ def _stroke(size: float, deck: Deck) -> int:
 def _print_layers(img: Image, mask: Image, fill: BGR, outline: BGR | None, shadow: tuple[int, int] | None,
                   edge: int) -> None:
     """Print a symbol mask as cards do: a black drop shadow, then a black outline, then the fill."""
-    outer = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * edge + 1, 2 * edge + 1)))
+    outer = _outer(mask, edge)
     if shadow is not None:
-        _blend(img, np.roll(outer, (shadow[1], shadow[0]), axis=(0, 1)), (25, 25, 25))
+        _blend(img, np.roll(outer, (shadow[1], shadow[0]), axis=(0, 1)), SHADOW_INK)
     if outline is not None:
         _blend(img, outer, outline)
     _blend(img, mask, fill)
+
+
+def _outer(mask: Image, edge: int) -> Image:
+    """The mask grown by its outline, ``edge`` pixels all round."""
+    return cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * edge + 1, 2 * edge + 1)))
+
+
+def _fallen(mask: Image, fall: int) -> Image:
+    """The shadow ``mask`` casts ``fall`` pixels to the left and down, unbroken from the symbol to its far edge, as a
+    small print's is: a copy set that far off would leave a gap along a thin stroke."""
+    shadow = np.zeros_like(mask)
+    for step in range(1, fall + 1):
+        np.maximum(shadow, np.roll(mask, (step, -step), axis=(0, 1)), out=shadow)
+    return shadow
 
 
 def _blend(img: Image, mask: Image, colour: BGR) -> None:
