@@ -33,13 +33,13 @@ INDEX_VIEWS = (0.9, 1.0, 1.15, 1.3)
 """The heights, as shares of the one the index finder gives, of the cards a covered index is cut from and read
 as, the readings of all the cuts averaged (the first also balances the colours: see ``crop.index_views``): the
 finder's height is often a tenth off, more often short than long. On the real fans, with the floors and the
-border below (measured with an earlier index model): these four cuts
-read 2,485 of 2,697 cards, 49 where none lies, every card right in 668 of 899 pictures; 1.0, 1.15 and 1.3
-2,471, 52 and 652; 0.9 to 1.45 (five) 2,491, 51 and 675, but 196 of the simulator's
-dropped hands' 223 cards instead of 199 (these four: 200); 1.0 to 1.45 (four) 2,472, 49 and 656; 0.8 to 1.3
-(five) 2,484, 53 and 665. Before, each balanced as its own card: 1.0 to 1.3 read 2,197, 0.87 to 1.15 2,164, 1.0
-alone 2,148. With the shipped index model these four read 2,595, 50 and 770; 0.8 to 1.45 (six) 2,600, 48 and
-778; 0.9 to 1.45 (five) 2,595, 48 and 772; 1.0, 1.15 and 1.3 2,581, 49 and 760."""
+border below (measured with an earlier index model): these four cuts read 2,485 of 2,697 cards, 49 where none
+lies, every card right in 668 of 899 pictures; 1.0, 1.15 and 1.3 2,471, 52 and 652; 0.9 to 1.45 (five) 2,491,
+51 and 675, but 196 of the simulator's dropped hands' 223 cards instead of 199 (these four: 200); 1.0 to 1.45
+(four) 2,472, 49 and 656; 0.8 to 1.3 (five) 2,484, 53 and 665. Before, each balanced as its own card: 1.0 to
+1.3 read 2,197, 0.87 to 1.15 2,164, 1.0 alone 2,148. With the shipped index model these four read 2,595, 50 and
+770; 0.8 to 1.45 (six) 2,600, 48 and 778; 0.9 to 1.45 (five) 2,595, 48 and 772; 1.0, 1.15 and 1.3 2,581, 49
+and 760."""
 COVERS = 0.92
 """An index whose middle lies inside a whole card shrunk to this share of its size about its middle is that
 card's own, or under it and hidden: only indexes outside every whole card are read. An index just outside it,
