@@ -551,6 +551,30 @@ def test_a_player_holding_cards_at_the_edge_between_reaches_is_seen_to_draw_each
     assert drew == [0, 0]
 
 
+def test_an_arm_lost_from_sight_as_it_passes_over_the_draw_pile_draws_nothing() -> None:
+    """An arm reaching over the draw pile to lay a card on the discard pile is lost from sight for a frame just
+    past the draw pile, on its way in and again on its way back (merged with a patch of the table the light
+    changed, a real camera's motion may lose it so): it never stopped there, so nobody drew. A reach that rests on
+    the draw pile, lost from sight as it withdraws, is still a draw."""
+    layout = Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
+                    centre=(320, 240), seats=(0.0, 180.0), card_height=40.0)
+    sensor, draws = MotionSensor(layout), DrawWatch(layout)
+    table = np.full((480, 640, 3), 200, np.uint8)
+
+    def frame(tip: int | None) -> np.ndarray:
+        picture = table.copy()
+        if tip is not None:
+            cv2.rectangle(picture, (tip, 122), (639, 152), (60, 70, 90), -1)
+        return picture
+
+    inward, outward = [*range(639, 314, -25), None, *range(264, 205, -25)], [None, 314, 339, 364, 389]
+    laying = [*inward, *[205] * 6, *outward, *range(414, 640, 25)]
+    drawing = [*range(639, 330, -25), *[330] * 4, None]
+    tips = [640] * 20 + laying + [640] * 8 + drawing + [640] * 8
+    drew = [seat for tip in tips for seat in draws.see(sensor.update(frame(None if tip == 640 else tip)))]
+    assert drew == [0]
+
+
 def test_a_card_laid_while_a_hand_is_held_at_the_edge_becomes_part_of_the_table() -> None:
     """A player holds their fan at the table's edge all round, so an arm is always in view. A card laid on the
     pile must still become part of the table once all lies still, or the next arm to reach beside it would seem

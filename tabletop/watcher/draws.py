@@ -22,6 +22,9 @@ MERGED = 2.0
 """How far, in card heights, an arm seen merged with a hand held beside it may seem to enter from where it did."""
 REACH_AGAIN = 0.5
 """An arm that drew, withdrew and reaches in this many card heights again is on a new reach."""
+REST = 0.3
+"""A hand whose reach stays within this many card heights of its deepest in a frame is at rest there: one that
+reaches further in a frame is on its way."""
 
 
 @dataclass
@@ -35,13 +38,18 @@ class _Track:
     reported: bool = False
     low: float = math.inf
     """Since its deepest point, the least the arm reached in: where it withdrew to."""
+    rested: bool = False
+    """Whether the hand was seen at rest at its deepest point (see ``REST``), as one taking a card is."""
 
 
 class DrawWatch:
     """Each arm is followed while it is in the picture; one that went deepest into the draw pile drew a card.
 
     Going by the deepest point, not by any point, keeps an arm that passes over the draw pile on its way to the
-    discard pile from counting as a draw; someone leaning in, far broader than an arm, draws nothing. An arm that
+    discard pile from counting as a draw; someone leaning in, far broader than an arm, draws nothing. A hand
+    takes a card at rest, so an arm never seen at rest at its deepest point drew nothing: an arm on its way
+    over the draw pile to the discard pile, lost from sight in mid-reach as it merges with another, or found
+    again only on its way back, would otherwise seem to have stopped short at the draw pile. An arm that
     withdraws and reaches in again is on a new reach, followed afresh from where it withdrew to: a player's other
     hand, holding their cards at the table's edge, can keep their arm in view between two reaches.
     """
@@ -54,13 +62,17 @@ class DrawWatch:
         """The seats that drew, reported as their hand leaves the draw pile."""
         seen: list[_Track] = []
         drew = []
+        rest = REST * self.layout.card_height
         for arm, track in self._follow(motion.arms):
             track.tip = arm.tip
             depth = math.dist(arm.tip, track.entry)
-            if depth > track.depth or self._reaches_again(track, depth):
+            again = self._reaches_again(track, depth)
+            if depth > track.depth or again:
+                track.rested = not again and track.depth > 0 and depth - track.depth < rest
                 track.deepest, track.depth, track.low, track.reported = arm.tip, depth, depth, False
                 track.breadth = float(arm.mask.sum()) * SCALE ** 2 / depth
             else:
+                track.rested = track.rested or depth >= track.depth - rest
                 track.low = min(track.low, depth)
                 if self._drew(track) and depth < track.depth - RETREAT * self.layout.card_height:
                     drew.append(self._report(track))
@@ -103,7 +115,7 @@ class DrawWatch:
         pass over the draw pile.
         """
         card = self.layout.card_height
-        if track.reported or track.depth == 0 or track.breadth > BROAD * card:
+        if track.reported or not track.rested or track.breadth > BROAD * card:
             return False
         aimed = track.depth - OVERSHOOT * card
         along = {name: self._along(track, pile.centre) for name, pile in (("draw", self.layout.draw),
