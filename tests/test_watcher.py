@@ -525,12 +525,24 @@ def test_a_magenta_cloth_under_a_flickering_lamp_through_a_webcam_s_mjpeg_shows_
     assert drew == made
 
 
+def _two_seats(card_height: float) -> Layout:
+    """Two seats, the first to the right and the second to the left, the discard pile and the draw pile to its
+    right along the top, and the reveal zone across the lower half."""
+    return Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
+                  centre=(320, 240), seats=(0.0, 180.0), card_height=card_height)
+
+
+def _reaching(picture: np.ndarray, tip: int) -> np.ndarray:
+    """``picture`` with the first seat's arm reaching in from the right, along the piles, to ``tip`` (x)."""
+    cv2.rectangle(picture, (tip, 122), (639, 152), (60, 70, 90), -1)
+    return picture
+
+
 def test_a_player_holding_cards_at_the_edge_between_reaches_is_seen_to_draw_each_time() -> None:
     """A player's other hand holds their cards at the table's edge, fidgeting, so their arm never quite leaves the
     picture between reaches: after laying a card on the discard pile (a longer reach than to the deck), each reach
     into the draw pile is a draw all the same."""
-    layout = Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
-                    centre=(320, 240), seats=(0.0, 180.0), card_height=40.0)
+    layout = _two_seats(40.0)
     sensor, draws = MotionSensor(layout), DrawWatch(layout)
     table = np.full((480, 640, 3), 200, np.uint8)
 
@@ -539,9 +551,7 @@ def test_a_player_holding_cards_at_the_edge_between_reaches_is_seen_to_draw_each
         if k >= 10:
             fidget = 4 * ((k // 7) % 2)
             cv2.rectangle(picture, (590 + fidget, 150), (639, 215), (60, 70, 90), -1)
-        if tip < 600:
-            cv2.rectangle(picture, (tip, 122), (639, 152), (60, 70, 90), -1)
-        return picture
+        return _reaching(picture, tip) if tip < 600 else picture
 
     def reach(to: int) -> list[int]:
         return [*range(639, to, -25), *[to] * 4, *range(to, 640, 25)]
@@ -553,25 +563,18 @@ def test_a_player_holding_cards_at_the_edge_between_reaches_is_seen_to_draw_each
 
 def test_an_arm_lost_from_sight_as_it_passes_over_the_draw_pile_draws_nothing() -> None:
     """An arm reaching over the draw pile to lay a card on the discard pile is lost from sight for a frame just
-    past the draw pile, on its way in and again on its way back (merged with a patch of the table the light
-    changed, a real camera's motion may lose it so): it never stopped there, so nobody drew. A reach that rests on
+    past the draw pile, on its way in and again on its way back (merged with a speckle of motion where the light
+    changed, a real camera's motion lost it so): it never stopped there, so nobody drew. A reach that rests on
     the draw pile, lost from sight as it withdraws, is still a draw."""
-    layout = Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
-                    centre=(320, 240), seats=(0.0, 180.0), card_height=40.0)
+    layout = _two_seats(40.0)
     sensor, draws = MotionSensor(layout), DrawWatch(layout)
     table = np.full((480, 640, 3), 200, np.uint8)
-
-    def frame(tip: int | None) -> np.ndarray:
-        picture = table.copy()
-        if tip is not None:
-            cv2.rectangle(picture, (tip, 122), (639, 152), (60, 70, 90), -1)
-        return picture
-
-    inward, outward = [*range(639, 314, -25), None, *range(264, 205, -25)], [None, 314, 339, 364, 389]
-    laying = [*inward, *[205] * 6, *outward, *range(414, 640, 25)]
+    away: list[int | None] = [None] * 8
+    laying = [*range(639, 314, -25), None, *range(264, 205, -25), *[205] * 6, None, *range(314, 640, 25)]
     drawing = [*range(639, 330, -25), *[330] * 4, None]
-    tips = [640] * 20 + laying + [640] * 8 + drawing + [640] * 8
-    drew = [seat for tip in tips for seat in draws.see(sensor.update(frame(None if tip == 640 else tip)))]
+    tips = away * 3 + laying + away + drawing + away
+    drew = [seat for tip in tips
+            for seat in draws.see(sensor.update(table.copy() if tip is None else _reaching(table.copy(), tip)))]
     assert drew == [0]
 
 
@@ -595,12 +598,6 @@ def test_a_card_laid_while_a_hand_is_held_at_the_edge_becomes_part_of_the_table(
     assert arm.tip[1] < 240 and arm.tip[0] < 300
 
 
-def _reveal_layout(card_height: float) -> Layout:
-    """Two seats, the first to the right and the second to the left, and the reveal zone across the lower half."""
-    return Layout(discard=Circle((230, 136), 34), draw=Circle((350, 136), 28), reveal=Rect(80, 260, 560, 460),
-                  centre=(320, 240), seats=(0.0, 180.0), card_height=card_height)
-
-
 def _laid(picture: np.ndarray, k: int, laying: bool) -> Frame:
     """Frame ``k`` (30 a second) of ``picture``, the first seat's arm reaching in from the right while ``laying``."""
     seen = picture.copy()
@@ -612,7 +609,7 @@ def _laid(picture: np.ndarray, k: int, laying: bool) -> Frame:
 def test_the_seat_laying_a_hand_is_the_arm_over_the_zone_not_fingers_brushing_its_edge() -> None:
     """While one player lays their hand out, the other's fingers, holding a fan at the table's edge, brush the
     reveal zone's rim now and then: the cards are the hand's that covered the zone."""
-    layout = _reveal_layout(40.0)
+    layout = _two_seats(40.0)
     sensor, zone = MotionSensor(layout), RevealZone(layout, (480, 640))
     table = np.full((480, 640, 3), 200, np.uint8)
     cards = table.copy()
@@ -634,7 +631,7 @@ def test_the_seat_laying_a_hand_is_the_arm_over_the_zone_not_fingers_brushing_it
 def test_a_hand_laid_while_fingers_rest_on_the_zone_s_rim_is_still_read() -> None:
     """A player holding a fan at the table's edge rests their fingers on the reveal zone's rim the whole round: a
     hand laid out there is read once the arm that laid it has gone, though the fingers never leave."""
-    layout = _reveal_layout(60.0)
+    layout = _two_seats(60.0)
     sensor, zone = MotionSensor(layout), RevealZone(layout, (480, 640))
     table = np.full((480, 640, 3), 200, np.uint8)
     fingers = table.copy()
