@@ -384,6 +384,15 @@ def test_an_index_marked_twice_is_one_card_and_two_like_cards_side_by_side_are_t
     assert len(read_every_card(table, reader, side_by_side, on_the_hand=off_the_hand)) == 1
 
 
+def test_a_fan_whose_top_card_no_finder_outlines_is_read_from_its_corners_and_a_lone_mark_is_not() -> None:
+    """``classify --all`` on a fan whose whole top card neither finder finds: the corners in a row, each card lying
+    under the next, are the hand; a mark alone on the table, which reads as an index too, lies under nothing."""
+    table = np.full((400, 600, 3), 90, np.uint8)
+    fan = _Marks([(150.0, 120.0), (185.0, 120.0), (220.0, 120.0), (500.0, 300.0)], 150.0)
+    seen = read_every_card(table, _IndexesOnly("red-3"), fan)
+    assert sorted(round(float(card.index_middles[0][0])) for card in seen) == [150, 185, 220]
+
+
 def test_a_covered_index_read_as_one_of_several_like_cards_is_kept_where_it_is_surely_a_card() -> None:
     """What shows of a covered "+4" is shared by the special wilds, and the index model spreads its reading over
     them: read below the usual floor but far likelier a card than none, the card is counted; a reading as likely

@@ -212,9 +212,17 @@ def _under_the_hand(whole: list[SeenCard], covered: list[tuple[Corners, SeenCard
     dark print on a cloth, a pattern in the wood) lies under nothing, and is left out: on the real pictures
     measured, 133 cards read where none lies instead of 253, and 2 read right lost. Where the index finder misses
     the corner of a card in a row, the cards before it are cut off from the hand and lost too; reaching further
-    (a card grown by a third about its middle) keeps them, but keeps 24 more marks on the table as well."""
+    (a card grown by a third about its middle) keeps them, but keeps 24 more marks on the table as well.
+
+    Where no whole card is found at all (the top card of a fan lost in the white of the cards beside it, on a
+    white table), the hand is the covered cards that lie under one another: a mark on the table lies alone. On 108
+    rendered fans of six cards, 467 cards read right instead of 455, one more read wrong, and 2 fans of which
+    nothing was read instead of 5; on the real fans, 2,597 of 2,697 instead of 2,595, none more where no card
+    lies. Seeding the hand so where whole cards are found too read 25 more marks on the real tables."""
     over = [seen.corners for seen in whole if seen.corners is not None]
-    kept: set[int] = set()
+    cards = [card for card, _ in covered]
+    kept = set() if over else {k for k, card in enumerate(cards) if _under(card, cards[:k] + cards[k + 1:])}
+    over += [cards[k] for k in kept]
     while joining := [k for k, (card, _) in enumerate(covered) if k not in kept and _under(card, over)]:
         kept.update(joining)
         over += [covered[k][0] for k in joining]
