@@ -356,7 +356,8 @@ class _Marks:
     def __init__(self, middles: list[tuple[float, float]], height: float) -> None:
         self.middles, self.height = middles, height
 
-    def find(self, image: np.ndarray, card_height: float | None = None) -> list[FoundIndex]:
+    def find(self, image: np.ndarray, card_height: float | None = None,
+             heights: tuple[float, ...] = ()) -> list[FoundIndex]:
         up = np.array([0.0, -1.0])
         cards = [card_round(np.array(middle), up, self.height) for middle in self.middles]
         return [FoundIndex(card, index_corners(card)[0], 0.9) for card in cards]

@@ -20,7 +20,7 @@ from tabletop.game.cards import Card
 from tabletop.vision import borders, finder
 from tabletop.vision.crop import INDEX_SIZE, WHITE_LEVEL, Corners, Image, index_views, levels, on_card, rectify
 from tabletop.vision.found import card_sized, height
-from tabletop.vision.index_finder import INDEX_MIDDLE, FoundIndex, IndexFinder, default_index_finder
+from tabletop.vision.index_finder import CARDS_IN_VIEW, INDEX_MIDDLE, FoundIndex, IndexFinder, default_index_finder
 from tabletop.vision.model import CardReader, Reading
 from tabletop.vision.reader import GUESS_FLOOR, read_found
 
@@ -112,7 +112,8 @@ class SeenCard:
 
 
 def read_every_card(image: Image, model: CardReader, indexes: IndexFinder | None = None,
-                    card_height: float | None = None, on_the_hand: OnTheHand | None = None) -> list[SeenCard]:
+                    card_height: float | None = None, on_the_hand: OnTheHand | None = None,
+                    heights: tuple[float, ...] = CARDS_IN_VIEW) -> list[SeenCard]:
     """Every card read in ``image`` (BGR): the whole cards first, most prominent first, then the covered ones, the
     surest reading first. Shapes read as no card, or below ``GUESS_FLOOR`` (a covered card: see
     ``COVERED_FLOOR``), are left out. ``card_height``, where
@@ -120,10 +121,11 @@ def read_every_card(image: Image, model: CardReader, indexes: IndexFinder | None
     larger or smaller is none (an outline round a row of cards laid over each other would hide every index in
     it); else the whole cards found tell it (``_height_of``). ``on_the_hand``, where the caller
     knows where the cards lie (a reveal zone that saw them laid), says whether a point of the image lies on them:
-    a covered card is kept where its index does, else where it lies under the hand (``_under_the_hand``)."""
+    a covered card is kept where its index does, else where it lies under the hand (``_under_the_hand``).
+    ``heights`` are how tall the index finder sees the cards, one look at each, where their height is known."""
     whole = _whole_cards(image, model, card_height)
-    hidden = [index for index in (indexes or default_index_finder()).find(image, card_height or _height_of(whole))
-              if not any(_owns(seen, index) for seen in whole)]
+    found = (indexes or default_index_finder()).find(image, card_height or _height_of(whole), heights)
+    hidden = [index for index in found if not any(_owns(seen, index) for seen in whole)]
     covered = _covered(image, model, hidden, whole)
     if on_the_hand is None:
         return whole + _under_the_hand(whole, covered)

@@ -21,6 +21,7 @@ from tabletop.vision import borders, finder
 from tabletop.vision.crop import Corners, Look, rectify
 from tabletop.vision.every_card import read_every_card
 from tabletop.vision.found import FoundCard, card_sized
+from tabletop.vision.index_finder import HAND_IN_VIEW
 from tabletop.vision.model import CardReader, Reading
 from tabletop.watcher.draws import DrawWatch
 from tabletop.watcher.layout import Layout
@@ -178,7 +179,7 @@ class Watcher:
             return revealed.on_the_hand(float(frame_x), float(frame_y))
 
         for seen in read_every_card(region.picture, self.model, card_height=tall * region.scale,
-                                    on_the_hand=on_the_hand):
+                                    on_the_hand=on_the_hand, heights=HAND_IN_VIEW):
             middles = region.frame_points(np.array(seen.index_middles, np.float32))
             inside = any(cv2.pointPolygonTest(outline, (float(x), float(y)), False) >= 0
                          for outline in apart for x, y in middles)
