@@ -27,7 +27,7 @@ from tabletop.lab.training.misreads import CAUSES, misreads
 from tabletop.vision.crop import CARD_ASPECT, INDEX_SIZE, Image, Look, balance, index_corners, look, rectify
 from tabletop.vision.every_card import SeenCard, read_every_card
 from tabletop.vision.found import height
-from tabletop.vision.index_finder import INDEX_MIDDLE, PEAK, SIZES_KEPT, FoundIndex, IndexFinder, card_round
+from tabletop.vision.index_finder import INDEX_MIDDLE, FoundIndex, card_round
 from tabletop.vision.mock import ScriptedReader
 from tabletop.vision.model import LOOK_AGAIN_BELOW, UNSURE_BELOW, CardModel, Reading, combine, deck_weights
 from tabletop.vision.reader import read_card
@@ -469,23 +469,3 @@ def test_of_one_index_marked_twice_the_surer_reading_is_kept() -> None:
     twice = _Marks([(200.0, 150.0), (200.0, 165.0)], 150.0)
     seen = read_every_card(table, _SurerSecond("red-3"), twice, on_the_hand=lambda x, y: True)
     assert [round(card.reading.confidence, 2) for card in seen] == [0.7]
-
-
-def test_the_index_finder_marks_a_picture_alike_however_many_sizes_it_has_looked_at_and_keeps_few_of_them() -> None:
-    """Each size of look has its own session (see ``IndexFinder._session``): a heap looked at again after looks at
-    many other sizes is marked as the first time, and a long evening of pictures of every size does not keep a
-    session for each."""
-    rng = np.random.default_rng(5)
-    heap = scene.felt(rng, (480, 640))
-    for k in range(6):
-        corners = scene.card_corners((240 + 30 * k, 200 + 12 * k), 130, 0.1 * k, rng)
-        scene.paste(heap, *render.render_card(Card.from_name(f"red-{k + 1}"), "classic", rng), corners)
-    indexes = IndexFinder()
-    first, _ = indexes.marks(heap, 0.8)
-    for k in range(SIZES_KEPT + 3):
-        indexes.marks(heap, 0.3 + 0.04 * k)
-    again, _ = indexes.marks(heap, 0.8)
-    fresh, _ = IndexFinder().marks(heap, 0.8)
-    assert (first[0] >= PEAK).sum() >= 4
-    assert np.allclose(first, again, atol=1e-5) and np.allclose(first, fresh, atol=1e-5)
-    assert 0 < len(indexes.sessions) <= SIZES_KEPT

@@ -7,7 +7,6 @@ heap, fanned or in a row, most of its cards show no more than a corner.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -99,10 +98,9 @@ class SeenCard:
     def card(self) -> Card | None:
         return self.reading.card
 
-    @functools.cached_property
+    @property
     def index_middles(self) -> list[tuple[float, float]]:
-        """Where the card's index corners lie: both of a whole card's, the one of a covered card. A whole card's
-        are weighed against every index marked in the picture: worked out once."""
+        """Where the card's index corners lie: both of a whole card's, the one of a covered card."""
         if self.corners is not None:
             middles = on_card(self.corners, np.array([INDEX_MIDDLE, (1 - INDEX_MIDDLE[0], 1 - INDEX_MIDDLE[1])]))
             return [(float(x), float(y)) for x, y in middles]

@@ -20,10 +20,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import numpy.typing as npt
-import onnxruntime
 
 from tabletop.errors import ModelError
-from tabletop.vision.crop import CARD_ASPECT, INDEX_BOX, Corners, Image
+from tabletop.vision.crop import CARD_ASPECT, INDEX_BOX, Corners, Image, index_corners
 from tabletop.vision.model import MODELS, cpu_session
 
 INDEX_FINDER = "index-finder.onnx"
@@ -45,9 +44,6 @@ LARGEST_VIEW = 768
 """The longest side the index finder is given, however small the cards: its time grows with its input."""
 PEAK = 0.5
 """Least mark at the middle of an index for it to be one."""
-SIZES_KEPT = 12
-"""How many sizes of input the index finder keeps a session for (``IndexFinder._session``): the looks of a few
-pictures of different sizes."""
 SIZE_STEPS = 28.0
 """The finder gives a card's height as ``SIZE_STEPS`` times its base-2 logarithm (pixels of its input)."""
 INDEX_MIDDLE = ((INDEX_BOX[0] + INDEX_BOX[2]) / 2, (INDEX_BOX[1] + INDEX_BOX[3]) / 2)
@@ -56,11 +52,6 @@ APART = 0.12
 """Two marks nearer than this (a share of the card's height) are one index."""
 NEIGHBOURS = np.mgrid[-1:2, -1:2].reshape(2, 1, 9)
 """A mark's own output pixel and its eight neighbours, as steps down and right."""
-INDEX_SHARES = np.array([[INDEX_BOX[0], INDEX_BOX[1]], [INDEX_BOX[2], INDEX_BOX[1]], [INDEX_BOX[2], INDEX_BOX[3]],
-                         [INDEX_BOX[0], INDEX_BOX[3]]])
-"""The corners of the quad round a card's top-left index (``crop.index_corners``), as shares of the card's width
-and height: a card placed from its index lies square, so that they are steps along its sides, taken for every
-mark at once."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +64,8 @@ class FoundIndex:
     index: Corners
     score: float
 
-    @functools.cached_property
+    @property
     def middle(self) -> npt.NDArray[np.float32]:
-        """Weighed against every whole card and every other mark in a heap: worked out once."""
         return self.index.mean(axis=0).astype(np.float32)
 
 
@@ -85,14 +75,12 @@ class IndexFinder:
     def __init__(self, path: Path | None = None, threads: int = 1) -> None:
         path = path or MODELS / INDEX_FINDER
         try:
-            self.model = path.read_bytes()
-            meta = cpu_session(self.model, threads).get_modelmeta().custom_metadata_map
+            self.session = cpu_session(path, threads)
+            meta = self.session.get_modelmeta().custom_metadata_map
             self.multiple = int(json.loads(meta["input"])["multiple"])
             self.stride = int(json.loads(meta["output"])["stride"])
         except Exception as err:
             raise ModelError(f"cannot load the index finder {path}: {err}") from err
-        self.threads = threads
-        self.sessions: dict[tuple[int, int], onnxruntime.InferenceSession] = {}
 
     def marks(self, image: Image, shrink: float) -> tuple[npt.NDArray[np.float32], float]:
         """The network's four maps (index middles, the card's up direction as cosine and sine, its height) on the
@@ -100,21 +88,8 @@ class IndexFinder:
         height, width = image.shape[:2]
         size = (self._fit(width * shrink), self._fit(height * shrink))
         small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
-        (out,) = self._session(size).run(None, {"frames": small[None]})
+        (out,) = self.session.run(None, {"frames": small[None]})
         return np.asarray(out[0], np.float32), width / size[0]
-
-    def _session(self, size: tuple[int, int]) -> onnxruntime.InferenceSession:
-        """A session for inputs of one ``size`` (width, height). Told the size, onnxruntime can see that the two
-        halves of each of the network's merges are maps of one shape, and adds them inside the convolution that
-        makes the second instead of in a pass of their own. A reveal zone looks at the same few sizes every time;
-        a new size costs a few milliseconds once."""
-        session = self.sessions.get(size)
-        if session is None:
-            if len(self.sessions) >= SIZES_KEPT:
-                self.sessions.clear()
-            session = cpu_session(self.model, self.threads, {"n": 1, "height": size[1], "width": size[0]})
-            self.sessions[size] = session
-        return session
 
     def _fit(self, side: float) -> int:
         return max(self.multiple, round(side / self.multiple) * self.multiple)
@@ -143,12 +118,10 @@ class IndexFinder:
         ups = maps[1:3, ys, xs].T.astype(np.float64)
         ups /= np.maximum(np.linalg.norm(ups, axis=1), 1e-6)[:, None]
         talls = 2 ** (np.nanmean(around[3], axis=1) / SIZE_STEPS) * scale
-        cards = card_round(middles * self.stride * scale, ups, talls)
-        top_left = cards[:, :1]
-        quads = (top_left + INDEX_SHARES[:, :1] * (cards[:, 1:2] - top_left)
-                 + INDEX_SHARES[:, 1:] * (cards[:, 3:4] - top_left))
-        return [FoundIndex(card, quad, float(score))
-                for card, quad, score in zip(cards, quads.astype(np.float32), heat[ys, xs], strict=True)]
+        cards = [card_round(middle * self.stride * scale, up, float(tall))
+                 for middle, up, tall in zip(middles, ups, talls, strict=True)]
+        return [FoundIndex(card, index_corners(card)[0], float(score))
+                for card, score in zip(cards, heat[ys, xs], strict=True)]
 
 
 def _shrinks(image: Image, card_height: float | None, heights: tuple[float, ...]) -> list[float]:
@@ -158,17 +131,14 @@ def _shrinks(image: Image, card_height: float | None, heights: tuple[float, ...]
     return [min(tall / card_height, LARGEST_VIEW / longest) for tall in heights]
 
 
-def card_round(middle: npt.NDArray[np.float64], up: npt.NDArray[np.float64],
-               height: float | npt.NDArray[np.float64]) -> Corners:
+def card_round(middle: npt.NDArray[np.float64], up: npt.NDArray[np.float64], height: float) -> Corners:
     """The corners of the card ``height`` pixels tall, lying with its top toward ``up`` (a unit vector, in the
-    picture's x right and y down), whose top-left index has its middle at ``middle``; of many cards at once where
-    each is given one per row (a heap's dozens of marks)."""
-    right = np.stack([-up[..., 1], up[..., 0]], axis=-1)
-    tall = np.asarray(height, np.float64)[..., None]
-    width = tall / CARD_ASPECT
-    top_left = middle - INDEX_MIDDLE[0] * width * right + INDEX_MIDDLE[1] * tall * up
+    picture's x right and y down), whose top-left index has its middle at ``middle``."""
+    right = np.array([-up[1], up[0]])
+    width = height / CARD_ASPECT
+    top_left = middle - INDEX_MIDDLE[0] * width * right + INDEX_MIDDLE[1] * height * up
     top_right = top_left + width * right
-    return np.stack([top_left, top_right, top_right - tall * up, top_left - tall * up], axis=-2).astype(np.float32)
+    return np.array([top_left, top_right, top_right - height * up, top_left - height * up], np.float32)
 
 
 def _apart(found: list[FoundIndex]) -> list[FoundIndex]:

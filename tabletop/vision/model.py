@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -47,21 +47,16 @@ TEST_CARD = "green-7"
 TEST_CARD_HEIGHT = 300.0
 
 
-def cpu_session(path: Path | bytes, threads: int, sizes: Mapping[str, int] | None = None
-                ) -> onnxruntime.InferenceSession:
-    """An onnxruntime session for the networks ``path`` holds (or the model itself, as bytes), on the CPU:
-    ``threads`` share each call, and calls are not run in parallel with one another (the callers batch their work
-    instead). Without onnxruntime's own memory arena, which would keep the largest batch's memory for good: these
-    networks are small enough for the system's allocator, at no cost in time (``tabletop bench classify``).
-    ``sizes`` fixes the input's named free dimensions, for a session that only ever sees one size of input."""
+def cpu_session(path: Path, threads: int) -> onnxruntime.InferenceSession:
+    """An onnxruntime session for the networks ``path`` holds, on the CPU: ``threads`` share each call, and calls
+    are not run in parallel with one another (the callers batch their work instead). Without onnxruntime's own
+    memory arena, which would keep the largest batch's memory for good: these networks are small enough for the
+    system's allocator, at no cost in time (``tabletop bench classify``)."""
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
     options.enable_cpu_mem_arena = False
-    for name, size in (sizes or {}).items():
-        options.add_free_dimension_override_by_name(name, size)
-    model = path if isinstance(path, bytes) else str(path)
-    return onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+    return onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
 @dataclass(frozen=True)
