@@ -39,11 +39,12 @@ REAL_SCENE_FLOOR = 0.98
 """Top cards of fans of real cards in real pictures, found and read (the sample of 60 in tests/data): 60 of 60
 on the sample with the shipped networks (59 with the index model before); the whole development set of 899 is
 measured by ``tabletop bench real`` (see models/README.md)."""
-EVERY_CARD_FLOOR = 0.88
+EVERY_CARD_FLOOR = 0.96
 """Every card of the same 60 fans (180 cards, ``corners.csv``), the covered ones read from their index corner:
-175 with the shipped networks and 5 read where none lies (97%; 2,595 of the development set's 2,697, 96.2%, see
-models/README.md; 177 and 1 with the index model before, 165 and 4 before that), 156 when the index finder did
-not take the cards' height from the whole ones. The goal is 97%; this floor holds what is reached."""
+176 with the shipped networks and 5 read where none lies (97.8%; 2,619 of the development set's 2,697, 97.1%, see
+models/README.md; 175 before the index finder's faint marks beside a card read were read; 177 and 1 with the
+index model before, 165 and 4 before that), 156 when the index finder did not take the cards' height from the
+whole ones. The goal is 97%; this floor, three cards under what is reached, holds it."""
 REAL_CARD_FLOOR = 0.97
 """The goal. Measured 70 of 70 with the model last trained (69 with the network alone, without the second look
 turned half round; see models/README.md)."""
@@ -168,6 +169,14 @@ def test_the_top_card_of_real_cards_in_real_pictures_is_found_and_read(model: Ca
     assert result.total == 60
     assert result.accuracy >= REAL_SCENE_FLOOR, result.confusions.most_common()
     assert result.wrong_and_sure == 0, result.confusions.most_common()
+
+
+def test_a_real_fan_whose_bottom_card_shows_a_sliver_of_its_index_is_counted_whole(model: CardModel) -> None:
+    """A red 1 fanned tight under a green 9 and a wild shows a sliver of its index, which the index finder marks
+    only faintly: all three cards are read, and nothing more."""
+    picture = REAL_SCENES / "images" / "488.jpg"
+    result = evaluate_every_card(model, {picture: cards_on_tables(REAL_SCENES)[picture]})
+    assert (result.cards, result.right, result.invented) == (3, 3, 0), result.confusions
 
 
 def test_every_card_of_real_fans_is_read_and_none_wrong_and_sure(model: CardModel) -> None:
@@ -354,14 +363,16 @@ def test_each_special_wild_of_the_112_card_deck_is_read_as_itself_never_as_one_o
 class _Marks:
     """An index finder that marks where it is told: the index corners of cards ``height`` pixels tall, upright."""
 
-    def __init__(self, middles: list[tuple[float, float]], height: float) -> None:
+    def __init__(self, middles: list[tuple[float, float]], height: float, faint: int = 0) -> None:
+        """The last ``faint`` marks are marked faintly, as the sliver of a card fanned tight under the next."""
         self.middles, self.height = middles, height
+        self.scores = [0.9] * (len(middles) - faint) + [0.4] * faint
 
     def find(self, image: np.ndarray, card_height: float | None = None,
              heights: tuple[float, ...] = ()) -> list[FoundIndex]:
         up = np.array([0.0, -1.0])
         cards = [card_round(np.array(middle), up, self.height) for middle in self.middles]
-        return [FoundIndex(card, index_corners(card)[0], 0.9) for card in cards]
+        return [FoundIndex(card, index_corners(card)[0], score) for card, score in zip(cards, self.scores, strict=True)]
 
 
 class _IndexesOnly(ScriptedReader):
@@ -394,6 +405,21 @@ def test_a_fan_whose_top_card_no_finder_outlines_is_read_from_its_corners_and_a_
     seen = read_every_card(table, _IndexesOnly("red-3"), fan)
     assert [str(card.card) for card in seen] == ["red-3"] * 3
     assert all(math.dist(card.index_middles[0], (500.0, 300.0)) > 100 for card in seen)
+
+
+def test_a_faintly_marked_index_counts_as_the_next_card_of_a_fan_and_a_faint_mark_on_the_table_does_not() -> None:
+    """The index of a card fanned tight under the next shows as a sliver, and the finder marks it faintly: read
+    surely beside a card of the hand, as far from its index as a fan's cards lie apart, it is one more card. A faint
+    mark alone on the table, or one read unsurely, is none; a surely marked corner there still counts."""
+    table = np.full((400, 600, 3), 90, np.uint8)
+    anywhere = lambda x, y: True  # noqa: E731
+    fan = [(185.0, 120.0), (220.0, 120.0), (150.0, 120.0)]
+    assert len(read_every_card(table, _IndexesOnly("red-3"), _Marks(fan, 150.0, faint=1), on_the_hand=anywhere)) == 3
+    assert len(read_every_card(table, _IndexesOnly("red-3", 0.6), _Marks(fan, 150.0, faint=1),
+                               on_the_hand=anywhere)) == 2
+    alone = [(185.0, 120.0), (220.0, 120.0), (500.0, 300.0)]
+    assert len(read_every_card(table, _IndexesOnly("red-3"), _Marks(alone, 150.0, faint=1), on_the_hand=anywhere)) == 2
+    assert len(read_every_card(table, _IndexesOnly("red-3"), _Marks(alone, 150.0), on_the_hand=anywhere)) == 3
 
 
 def test_a_covered_index_read_as_one_of_several_like_cards_is_kept_where_it_is_surely_a_card() -> None:

@@ -116,14 +116,18 @@ def look(image: Image, corners: Corners, size: tuple[int, int]) -> Look:
     return Look(card_levels.apply(crop), (first, second))
 
 
-def index_views(image: Image, cards: list[Corners], size: tuple[int, int]) -> tuple[list[Image], list[Image]]:
+def index_cuts(image: Image, cards: list[Corners]) -> list[Image]:
     """The top-left index of one card placed several ways (``cards``), each cut at ``INDEX_SIZE`` as the camera saw
-    it, and balanced as ``look`` balances it, against the border of the card as the first places it: a card of which
-    only its index shows, placed from that index alone, is cut a little tight or loose, and one balance serves every
-    cut."""
-    card_levels = levels(rectify(image, cards[0], size))
-    cuts = [rectify(image, index_corners(card)[0], INDEX_SIZE) for card in cards]
-    return cuts, [card_levels.apply(cut) for cut in cuts]
+    it."""
+    return [rectify(image, index_corners(card)[0], INDEX_SIZE) for card in cards]
+
+
+def index_views(image: Image, card: Corners, cuts: list[Image], size: tuple[int, int]) -> list[Image]:
+    """``cuts`` of one card's index (``index_cuts``) balanced as ``look`` balances them, against the border of the
+    card as ``card`` places it: a card of which only its index shows, placed from that index alone, is cut a little
+    tight or loose, and one balance serves every cut."""
+    card_levels = levels(rectify(image, card, size))
+    return [card_levels.apply(cut) for cut in cuts]
 
 
 def index_corners(corners: Corners) -> tuple[Corners, Corners]:
