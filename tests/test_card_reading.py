@@ -41,10 +41,11 @@ on the sample with the shipped networks (59 with the index model before); the wh
 measured by ``tabletop bench real`` (see models/README.md)."""
 EVERY_CARD_FLOOR = 0.96
 """Every card of the same 60 fans (180 cards, ``corners.csv``), the covered ones read from their index corner:
-176 with the shipped networks and 5 read where none lies (97.8%; 2,619 of the development set's 2,697, 97.1%, see
-models/README.md; 175 before the index finder's faint marks beside a card read were read; 177 and 1 with the
+177 with the shipped networks and 5 read where none lies (98.3%; 2,623 of the development set's 2,697, 97.3%, see
+models/README.md; 176 before an index beside a whole card's own was counted where it reads as another card, 175
+before the index finder's faint marks beside a card read were read; 177 and 1 with the
 index model before, 165 and 4 before that), 156 when the index finder did not take the cards' height from the
-whole ones. The goal is 97%; this floor, three cards under what is reached, holds it."""
+whole ones. The goal is 97%; this floor, four cards under what is reached, holds it."""
 REAL_CARD_FLOOR = 0.97
 """The goal. Measured 70 of 70 with the model last trained (69 with the network alone, without the second look
 turned half round; see models/README.md)."""
@@ -464,6 +465,23 @@ def test_an_outline_far_larger_than_the_layout_s_card_hides_no_index_of_the_row_
     assert max(height(card.corners) for card in seen if card.corners is not None) < 160
     unmeasured = read_every_card(table, reader, row, on_the_hand=anywhere)
     assert sorted(str(card.card) for card in unmeasured) == ["wild-shuffle-hands", "wild-shuffle-hands"]
+
+
+def test_a_corner_beside_a_whole_card_s_own_is_the_card_under_it_unless_it_reads_as_that_card() -> None:
+    """In a tight fan the index of the card under the top one lies as near the top card's own index as that index
+    found again a little off its outline: read as another card, it is the card under it and counted; read as the
+    top card itself, it is its corner found again, and the card is counted once."""
+    table = np.full((400, 600, 3), 60, np.uint8)
+    wide = round(150 / CARD_ASPECT)
+    for left, name in ((358, "blue-7"), (380, "green-5")):
+        face, _ = render.render_card(Card.from_name(name), "classic", np.random.default_rng(3))
+        table[120:270, left:left + wide] = cv2.resize(face, (wide, 150), interpolation=cv2.INTER_AREA)
+    corners = [(left + INDEX_MIDDLE[0] * wide, 120 + INDEX_MIDDLE[1] * 150) for left in (358, 380)]
+    marks = _Marks(corners, 150.0)
+    fanned = read_every_card(table, _WholeAndIndexes("green-5", 0.9), marks)
+    assert sorted(str(card.card) for card in fanned) == ["green-5", "red-3"]
+    again = read_every_card(table, _WholeAndIndexes("red-3", 0.9), marks)
+    assert [str(card.card) for card in again] == ["red-3"]
 
 
 def test_a_mark_on_the_table_read_as_an_index_is_no_card_where_no_white_border_runs_round_it() -> None:
