@@ -43,7 +43,8 @@ and two with ``CARDS_IN_VIEW``. The fourth look is the largest (``LARGEST_VIEW``
 LARGEST_VIEW = 768
 """The longest side the index finder is given, however small the cards: its time grows with its input."""
 PEAK = 0.5
-"""Least mark at the middle of an index for it to be one."""
+"""Least mark at the middle of an index for it to be one on its own word (fainter marks, down to ``FAINT_PEAK``,
+are found too, and read only where a card read vouches for them)."""
 FAINT_PEAK = 0.3
 """Least mark at the middle of an index for it to be one where the card read beside it vouches for it (see
 ``every_card.BESIDE``): the index of a card fanned tight under the next shows as a sliver, and the finder marks
