@@ -25,7 +25,7 @@ from tabletop.lab.training.evaluate import (
     labelled_photos,
 )
 from tabletop.lab.training.misreads import CAUSES, misreads
-from tabletop.vision.crop import CARD_ASPECT, INDEX_SIZE, Image, Look, balance, index_corners, look, rectify
+from tabletop.vision.crop import CARD_ASPECT, INDEX_SIZE, Image, Look, balance, look, rectify
 from tabletop.vision.every_card import SeenCard, read_every_card
 from tabletop.vision.found import height
 from tabletop.vision.index_finder import INDEX_MIDDLE, FoundIndex, card_round
@@ -373,7 +373,8 @@ class _Marks:
              heights: tuple[float, ...] = ()) -> list[FoundIndex]:
         up = np.array([0.0, -1.0])
         cards = [card_round(np.array(middle), up, self.height) for middle in self.middles]
-        return [FoundIndex(card, index_corners(card)[0], score) for card, score in zip(cards, self.scores, strict=True)]
+        return [FoundIndex(card, np.array(middle, np.float32), score)
+                for card, middle, score in zip(cards, self.middles, self.scores, strict=True)]
 
 
 class _IndexesOnly(ScriptedReader):

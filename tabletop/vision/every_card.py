@@ -132,7 +132,8 @@ class SeenCard:
 
     @cached_property
     def index_middles(self) -> list[tuple[float, float]]:
-        """Where the card's index corners lie: both of a whole card's, the one of a covered card."""
+        """Where the card's index corners lie: both of a whole card's, the one of a covered card. Weighed against
+        every index marked in the picture: worked out once."""
         if self.corners is not None:
             middles = on_card(self.corners, np.array([INDEX_MIDDLE, (1 - INDEX_MIDDLE[0], 1 - INDEX_MIDDLE[1])]))
             return [(float(x), float(y)) for x, y in middles]
@@ -175,9 +176,13 @@ def _again(covered: SeenCard, whole: SeenCard) -> bool:
     """Whether the ``covered`` card is one of the ``whole`` card's index corners found again where its outline falls
     a little short: read as the same card, within ``OWN_REACH`` of the corner."""
     assert whole.corners is not None
-    reach = OWN_REACH * float(np.linalg.norm(whole.corners[3] - whole.corners[0]))
-    return covered.card == whole.card and any(math.dist(middle, covered.index_middles[0]) <= reach
-                                              for middle in whole.index_middles)
+    return _alike_near(covered.card, covered.index_middles[0], whole, OWN_REACH * height(whole.corners))
+
+
+def _alike_near(card: Card | None, point: tuple[float, float], seen: SeenCard, reach: float) -> bool:
+    """Whether a card read as ``card`` at ``point`` is ``seen`` marked again: read alike, within ``reach`` pixels
+    of one of its index corners."""
+    return card == seen.card and any(math.dist(point, middle) <= reach for middle in seen.index_middles)
 
 
 def _whole_cards(image: Image, model: CardReader, card_height: float | None) -> list[SeenCard]:
@@ -261,15 +266,14 @@ def _beside(index: FoundIndex, read: list[tuple[float, float]]) -> bool:
     """Whether a faintly marked index (below ``index_finder.PEAK``) may be the next card of a fan: it lies beside
     the index of a card read, whole or from a sure mark, as far from it as a fan's cards lie apart (``BESIDE``).
     Nearer, it is that index marked again; further, a mark on the table."""
-    tall = float(np.linalg.norm(index.card[3] - index.card[0]))
+    tall = height(index.card)
     nearest = min((math.dist(_point(index), middle) for middle in read), default=math.inf)
     return BESIDE[0] * tall <= nearest <= BESIDE[1] * tall
 
 
 def _twice(index: FoundIndex, reading: Reading, seen: SeenCard) -> bool:
     """Whether ``index``, read as ``reading``, is the index ``seen`` was read from, marked a second time."""
-    tall = float(np.linalg.norm(index.card[3] - index.card[0]))
-    return reading.card == seen.card and math.dist(_point(index), seen.index_middles[0]) < SAME_INDEX * tall
+    return _alike_near(reading.card, _point(index), seen, SAME_INDEX * height(index.card))
 
 
 def _under_the_hand(whole: list[SeenCard], covered: list[tuple[Corners, SeenCard]]) -> list[SeenCard]:

@@ -66,15 +66,17 @@ NEIGHBOURS = np.mgrid[-1:2, -1:2].reshape(2, 1, 9)
 class FoundIndex:
     """An index corner in the picture: where the card it belongs to would lie were it whole (``card``, its
     corners clockwise from the top left as ``crop.look`` takes them, so that its top-left index is this one),
-    the quad round the index itself, and how sure the finder is (0 to 1)."""
+    where the index's middle lies, and how sure the finder is (0 to 1)."""
 
     card: Corners
-    index: Corners
+    middle: npt.NDArray[np.float32]
     score: float
 
     @functools.cached_property
-    def middle(self) -> npt.NDArray[np.float32]:
-        return self.index.mean(axis=0).astype(np.float32)
+    def index(self) -> Corners:
+        """The quad round the index itself: worked out only for the marks that are read, of the dozens a heap
+        shows, faint ones most of all."""
+        return index_corners(self.card)[0]
 
 
 class IndexFinder:
@@ -122,14 +124,14 @@ class IndexFinder:
         around = np.pad(maps, ((0, 0), (1, 1), (1, 1)), constant_values=np.nan)[:, rows + 1, cols + 1]
         weights = np.nan_to_num(around[0])
         total = weights.sum(axis=1)
-        middles = np.stack([(cols * weights).sum(axis=1), (rows * weights).sum(axis=1)], axis=1) / total[:, None] + 0.5
+        cells = np.stack([(cols * weights).sum(axis=1), (rows * weights).sum(axis=1)], axis=1) / total[:, None] + 0.5
+        middles = cells * self.stride * scale
         ups = maps[1:3, ys, xs].T.astype(np.float64)
         ups /= np.maximum(np.linalg.norm(ups, axis=1), 1e-6)[:, None]
         talls = 2 ** (np.nanmean(around[3], axis=1) / SIZE_STEPS) * scale
-        cards = [card_round(middle * self.stride * scale, up, float(tall))
-                 for middle, up, tall in zip(middles, ups, talls, strict=True)]
-        return [FoundIndex(card, index_corners(card)[0], float(score))
-                for card, score in zip(cards, heat[ys, xs], strict=True)]
+        cards = card_round(middles, ups, talls)
+        return [FoundIndex(card, middle, float(score))
+                for card, middle, score in zip(cards, middles.astype(np.float32), heat[ys, xs], strict=True)]
 
 
 def _shrinks(image: Image, card_height: float | None, heights: tuple[float, ...]) -> list[float]:
@@ -139,14 +141,17 @@ def _shrinks(image: Image, card_height: float | None, heights: tuple[float, ...]
     return [min(tall / card_height, LARGEST_VIEW / longest) for tall in heights]
 
 
-def card_round(middle: npt.NDArray[np.float64], up: npt.NDArray[np.float64], height: float) -> Corners:
+def card_round(middle: npt.NDArray[np.float64], up: npt.NDArray[np.float64],
+               height: float | npt.NDArray[np.float64]) -> Corners:
     """The corners of the card ``height`` pixels tall, lying with its top toward ``up`` (a unit vector, in the
-    picture's x right and y down), whose top-left index has its middle at ``middle``."""
-    right = np.array([-up[1], up[0]])
-    width = height / CARD_ASPECT
-    top_left = middle - INDEX_MIDDLE[0] * width * right + INDEX_MIDDLE[1] * height * up
+    picture's x right and y down), whose top-left index has its middle at ``middle``; of many cards at once where
+    each is given one per row (a heap's dozens of marks)."""
+    right = np.stack([-up[..., 1], up[..., 0]], axis=-1)
+    tall = np.asarray(height, np.float64)[..., None]
+    width = tall / CARD_ASPECT
+    top_left = middle - INDEX_MIDDLE[0] * width * right + INDEX_MIDDLE[1] * tall * up
     top_right = top_left + width * right
-    return np.array([top_left, top_right, top_right - height * up, top_left - height * up], np.float32)
+    return np.stack([top_left, top_right, top_right - tall * up, top_left - tall * up], axis=-2).astype(np.float32)
 
 
 def _apart(found: list[FoundIndex]) -> list[FoundIndex]:
