@@ -122,13 +122,16 @@ def _phone(port: int, seconds: float, ready: threading.Barrier, results: multipr
     results.put(arrivals)
 
 
-def _resident_kb(process: int | str = "self", part: str = "VmRSS") -> int:
-    """A process's resident memory (this one's unless told), from /proc (Linux, as on the Pi): all of it, or one
-    ``part`` of it, such as ``RssFile``, the pages of its library files it has mapped."""
-    for line in Path(f"/proc/{process}/status").read_text().splitlines():
-        if line.startswith(f"{part}:"):
-            return int(line.split()[1])
-    return 0
+def _resident_kb(process: int | str = "self") -> int:
+    """A process's resident memory (this one's unless told), from /proc (Linux, as on the Pi)."""
+    return _memory_kb(process).get("VmRSS", 0)
+
+
+def _memory_kb(process: int | str) -> dict[str, int]:
+    """Each of a process's memory figures in kB, from one read of /proc: ``VmRSS`` all it has resident, ``RssFile``
+    the pages of its library files it has mapped."""
+    lines = (line.split() for line in Path(f"/proc/{process}/status").read_text().splitlines())
+    return {words[0].rstrip(":"): int(words[1]) for words in lines if len(words) == 3 and words[2] == "kB"}
 
 
 def _report(posted: dict[int, float], seen: list[dict[int, float]], phones: int, seconds: float,
@@ -357,7 +360,8 @@ def bench_serve(phones: int = 20, seed: int = 5) -> Iterator[Figure]:
             memory: list[tuple[float, float]] = []
             until = time.monotonic() + SERVE_SECONDS
             while time.monotonic() < until:
-                memory.append((_resident_kb(service.pid) / 1024, _resident_kb(service.pid, "RssFile") / 1024))
+                status = _memory_kb(service.pid)
+                memory.append((status.get("VmRSS", 0) / 1024, status.get("RssFile", 0) / 1024))
                 time.sleep(0.5)
             seen = [results.get(timeout=SERVE_SECONDS + 60) for _ in range(phones)]
             crowd.join()

@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from tabletop.errors import ModelError
 from tabletop.vision.crop import CARD_ASPECT, INDEX_BOX, Corners, Image, index_corners
+from tabletop.vision.found import height
 from tabletop.vision.model import MODELS, cpu_session
 
 INDEX_FINDER = "index-finder.onnx"
@@ -159,11 +160,9 @@ def _apart(found: list[FoundIndex]) -> list[FoundIndex]:
     one index marked in several looks, or twice in one, placed from all its marks (``_agreed``)."""
     groups: list[list[FoundIndex]] = []
     for index in found:
-        reach = APART * math.dist(index.card[3], index.card[0])
-        near = [(math.dist(index.middle, group[0].middle), group) for group in groups]
-        within = [(distance, group) for distance, group in near if distance <= reach]
-        if within:
-            min(within, key=lambda pair: pair[0])[1].append(index)
+        nearest = min(groups, key=lambda group: math.dist(index.middle, group[0].middle), default=None)
+        if nearest is not None and math.dist(index.middle, nearest[0].middle) <= APART * height(index.card):
+            nearest.append(index)
         else:
             groups.append([index])
     return [_agreed(group) for group in groups]
