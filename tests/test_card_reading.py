@@ -451,6 +451,18 @@ def test_a_covered_index_read_as_one_of_several_like_cards_is_kept_where_it_is_s
     assert read_every_card(table, _IndexesOnly("wild-draw-four", 0.1), corner, on_the_hand=anywhere) == []
 
 
+def test_a_mark_as_the_corner_of_a_card_half_as_tall_as_the_table_s_is_no_card() -> None:
+    """A card's big numeral looks to the index finder like the index corner of a card about half as tall: where the
+    cards' height is known, such a mark is no card of the hand (a simulated row's yellow 2 read so as a second draw
+    two); the corner of a card the finder makes a little short, as it often does, is one."""
+    table = np.full((400, 600, 3), 90, np.uint8)
+    anywhere = lambda x, y: True  # noqa: E731
+    for tall, cards in ((75.0, 0), (110.0, 1), (150.0, 1)):
+        seen = read_every_card(table, _IndexesOnly("red-3"), _Marks([(200.0, 150.0)], tall), card_height=150.0,
+                               on_the_hand=anywhere)
+        assert len(seen) == cards, tall
+
+
 class _WholeAndIndexes(ScriptedReader):
     """Reads every whole card as the card it is told, and every index as a red 3."""
 
