@@ -103,6 +103,7 @@ def test_hands_laid_out_are_read_card_by_card(rounds: list) -> None:
     result = total(rounds)
     assert result.revealed_cards > 5
     assert result.revealed_right >= result.revealed_cards - 1, result.summary()
+    assert result.revealed_invented == 0, result.summary()
 
 
 def test_each_round_starts_with_the_deal_by_the_seat_that_turned_the_first_card(rounds: list) -> None:

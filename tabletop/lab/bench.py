@@ -378,6 +378,7 @@ def _bench_dropped_hands(model: CardModel, rounds: int) -> Iterator[Figure]:
     yield figure(f"  revealed cards read, hands dropped over each other ({rounds} rounds)",
                  f"{result.revealed_right} of {result.revealed_cards} ({share:.1%})", f"{DROPPED_GOAL:.0%}",
                  share >= DROPPED_GOAL)
+    yield Figure("    counted that the hand did not hold", str(result.revealed_invented))
 
 
 def _watch_goals(result: WatchScore, where: str = "") -> Iterator[Figure]:

@@ -36,6 +36,8 @@ class WatchScore:
     draws_right: int = 0
     revealed_cards: int = 0
     revealed_right: int = 0
+    revealed_invented: int = 0
+    """Cards a reveal counted that the hand did not hold: each costs the round's points as much as a card missed."""
     take_backs: int = 0
     take_backs_found: int = 0
     deals_right: int = 0
@@ -57,6 +59,7 @@ class WatchScore:
                 "draws": self.draws, "draws_right": _share(self.draws_right, self.draws),
                 "draws_invented": self.extra["draw"], "revealed_cards": self.revealed_cards,
                 "revealed_right": _share(self.revealed_right, self.revealed_cards),
+                "revealed_invented": self.revealed_invented,
                 "take_backs_found": _share(self.take_backs_found, self.take_backs),
                 "deals_right": _share(self.deals_right, self.deals),
                 "delay_median_ms": 1000 * delays[len(delays) // 2],
@@ -143,6 +146,7 @@ def _count(result: WatchScore, sight: Sight, match: Observation | None) -> None:
         result.revealed_cards += len(event.cards)
         if isinstance(match, Reveal):
             result.revealed_right += sum((Counter(event.cards) & Counter(match.cards)).values())
+            result.revealed_invented += sum((Counter(match.cards) - Counter(event.cards)).values())
     elif isinstance(event, Retract):
         result.take_backs += 1
         result.take_backs_found += match is not None
