@@ -122,9 +122,9 @@ def _phone(port: int, seconds: float, ready: threading.Barrier, results: multipr
     results.put(arrivals)
 
 
-def _resident_kb(process: int | str = "self") -> int:
-    """A process's resident memory (this one's unless told), from /proc (Linux, as on the Pi)."""
-    return _memory_kb(process).get("VmRSS", 0)
+def _resident_kb() -> int:
+    """This process's resident memory, from /proc (Linux, as on the Pi)."""
+    return _memory_kb("self").get("VmRSS", 0)
 
 
 def _memory_kb(process: int | str) -> dict[str, int]:
