@@ -509,6 +509,26 @@ def test_a_corner_beside_a_whole_card_s_own_is_the_card_under_it_unless_it_reads
     assert [str(card.card) for card in again] == ["red-3"]
 
 
+def test_an_index_inside_a_whole_card_read_unsurely_is_the_card_beneath_unless_it_reads_as_that_card() -> None:
+    """Two cards of one colour laid over each other may be outlined as one whole card, read unsurely as neither:
+    the index of the card beneath shows inside that outline, away from its index corners, and is counted. Inside a
+    card read surely it is hidden under it; read as the unsure card itself, it is that card's own print."""
+    table = np.full((400, 600, 3), 60, np.uint8)
+    wide = round(150 / CARD_ASPECT)
+
+    def face(name: str) -> Image:
+        drawn, _ = render.render_card(Card.from_name(name), "classic", np.random.default_rng(3))
+        return cv2.resize(drawn, (wide, 150), interpolation=cv2.INTER_AREA)
+
+    table[120:270, 250:250 + wide] = face("green-5")
+    left, top = 250 + wide - 50, 126
+    table[top:top + 45, left:left + 45] = face("blue-7")[:45, :45]
+    marks = _Marks([(left + INDEX_MIDDLE[0] * wide, top + INDEX_MIDDLE[1] * 150)], 150.0)
+    read = {(name, sure): sorted(str(card.card) for card in read_every_card(table, _WholeAndIndexes(name, sure), marks))
+            for name, sure in (("green-5", 0.9), ("green-5", 0.6), ("red-3", 0.6))}
+    assert read == {("green-5", 0.9): ["green-5"], ("green-5", 0.6): ["green-5", "red-3"], ("red-3", 0.6): ["red-3"]}
+
+
 def test_a_mark_on_the_table_read_as_an_index_is_no_card_where_no_white_border_runs_round_it() -> None:
     """A dark print on a cloth can read as a black card's corner; a covered card's index has its card's white
     border along its top and left, as white as the whole cards' on the same table. The corner of a card that shows

@@ -185,22 +185,44 @@ def _owned(index: FoundIndex, whole: list[SeenCard]) -> bool:
 
 
 def _owns(whole: SeenCard, index: FoundIndex) -> bool:
-    """Whether ``index`` is the whole card's own, or lies under it hidden."""
+    """Whether ``index`` is the whole card's own, or lies under it hidden: it lies inside the card, and the card is
+    read surely or the index lies by one of its index corners (``OWN_REACH``).
+
+    A whole card read unsurely may be an outline round two cards of one colour laid over each other, the edge
+    between them lost, read as neither: the index of the one beneath, inside that outline, shows and is read. Over
+    the simulator's 20 rounds of dropped hands, a red reverse so outlined with the red 4 under it was lost: 214 of
+    223 cards read instead of 213. The real fans read the same (no unsure whole card there holds a sure mark away
+    from its corners that reads as a card)."""
     assert whole.corners is not None
-    return cv2.pointPolygonTest(_shrunk(whole.corners), _point(index), False) >= 0
+    if not _inside(whole, _point(index)):
+        return False
+    return not whole.reading.unsure or _by_corner(_point(index), whole, OWN_REACH * height(whole.corners))
 
 
 def _again(covered: SeenCard, whole: SeenCard) -> bool:
     """Whether the ``covered`` card is one of the ``whole`` card's index corners found again where its outline falls
-    a little short: read as the same card, within ``OWN_REACH`` of the corner."""
+    a little short: read as the same card, within ``OWN_REACH`` of the corner; or, of an unsure whole card, read as
+    it anywhere inside it (its big numeral, see ``_owns``)."""
     assert whole.corners is not None
-    return _alike_near(covered.card, covered.index_middles[0], whole, OWN_REACH * height(whole.corners))
+    point = covered.index_middles[0]
+    return _alike_near(covered.card, point, whole, OWN_REACH * height(whole.corners)) or (
+        covered.card == whole.card and _inside(whole, point))
+
+
+def _inside(whole: SeenCard, point: tuple[float, float]) -> bool:
+    assert whole.corners is not None
+    return cv2.pointPolygonTest(_shrunk(whole.corners), point, False) >= 0
 
 
 def _alike_near(card: Card | None, point: tuple[float, float], seen: SeenCard, reach: float) -> bool:
     """Whether a card read as ``card`` at ``point`` is ``seen`` marked again: read alike, within ``reach`` pixels
     of one of its index corners."""
-    return card == seen.card and any(math.dist(point, middle) <= reach for middle in seen.index_middles)
+    return card == seen.card and _by_corner(point, seen, reach)
+
+
+def _by_corner(point: tuple[float, float], seen: SeenCard, reach: float) -> bool:
+    """Whether ``point`` lies within ``reach`` pixels of one of ``seen``'s index corners."""
+    return any(math.dist(point, middle) <= reach for middle in seen.index_middles)
 
 
 def _whole_cards(image: Image, model: CardReader, card_height: float | None) -> list[SeenCard]:
