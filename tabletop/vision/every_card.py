@@ -70,7 +70,10 @@ right instead of 2,636, 43 where none lies instead of 45, every card right in 81
 0.9738 -> 0.9760); 0.85 to 1.15 (four cuts) 2,641, 41 and 815; 0.9 to 1.3 of the known height (four) 2,625, 46
 and 800; halfway between the known height and the finder's, 2,639, 45 and 809. Over the simulator's 20 rounds of
 dropped hands, whose layout gives the height: 214 of 223 cards either way, one more counted that the hand did not
-hold (a whole card's own corner marked again just past its edge, read as another card)."""
+hold (a whole card's own corner marked again just past its edge, read as another card). Only the cuts are made so:
+the card is still placed, and its index reported, as tall as the finder tells, for whether it lies under the hand
+(``_under_the_hand``) is judged on marks placed so. Placed at the known height too, the real fans read 2,641 and 48
+where none lies, every card right in 813 pictures: a mark on the table beside a hand, grown, reaches under it."""
 COVERS = 0.92
 """An index whose middle lies inside a whole card shrunk to this share of its size about its middle is that
 card's own, or under it and hidden: only indexes outside every whole card are read. An index just outside it,
@@ -207,19 +210,20 @@ def _owns(whole: SeenCard, index: FoundIndex) -> bool:
     223 cards read instead of 213. The real fans read the same (no unsure whole card there holds a sure mark away
     from its corners that reads as a card)."""
     assert whole.corners is not None
-    if not _inside(whole, _point(index)):
+    point = _point(index)
+    if not _inside(whole, point):
         return False
-    return not whole.reading.unsure or _by_corner(_point(index), whole, OWN_REACH * height(whole.corners))
+    return not whole.reading.unsure or _by_corner(point, whole, OWN_REACH * height(whole.corners))
 
 
 def _again(covered: SeenCard, whole: SeenCard) -> bool:
-    """Whether the ``covered`` card is one of the ``whole`` card's index corners found again where its outline falls
-    a little short: read as the same card, within ``OWN_REACH`` of the corner; or, of an unsure whole card, read as
-    it anywhere inside it (its big numeral, see ``_owns``)."""
+    """Whether the ``covered`` card is one of the ``whole`` card's own prints found again: read as the same card,
+    within ``OWN_REACH`` of an index corner where its outline falls a little short, or anywhere inside it (only an
+    unsure whole card's inside is read at all, see ``_owns``: there it is its big numeral)."""
     assert whole.corners is not None
     point = covered.index_middles[0]
-    return _alike_near(covered.card, point, whole, OWN_REACH * height(whole.corners)) or (
-        covered.card == whole.card and _inside(whole, point))
+    return covered.card == whole.card and (
+        _by_corner(point, whole, OWN_REACH * height(whole.corners)) or _inside(whole, point))
 
 
 def _inside(whole: SeenCard, point: tuple[float, float]) -> bool:
